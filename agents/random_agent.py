@@ -1,0 +1,47 @@
+"""A uniformly random legal player, reproducible per env."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from envs.core.batch import fresh_seed
+from envs.core.dice import scene_key, uniform_below
+
+
+@njit(cache=True)
+def pick_uniform_legal(masks, env_ids, counts, seed):
+    """For each row, a legal action drawn from the hash stream of ``(seed, env id, count)``."""
+    out = np.zeros(masks.shape[0], np.int64)
+    for r in range(masks.shape[0]):
+        legal = np.flatnonzero(masks[r])
+        if legal.shape[0] == 0:
+            raise ValueError("random agent asked to act with no legal action")
+        e = env_ids[r]
+        k = uniform_below(scene_key(seed, e, 0), counts[e], legal.shape[0])
+        counts[e] += 1
+        out[r] = legal[k]
+    return out
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions.
+
+    Its choices for env ``i`` depend only on ``(seed, i)`` and how often it has acted for env
+    ``i``, never on the other envs of the batch.
+
+    Args:
+        seed: Seed of its stream; ``None`` draws one from OS entropy.
+    """
+
+    def __init__(self, seed: int | None = None):
+        self.seed = np.uint64(fresh_seed() if seed is None else seed)
+        self._counts = np.zeros(1024, np.int64)
+
+    def act(self, obs, masks, env_ids):
+        ids = np.asarray(env_ids, np.uint64)
+        if ids.size and int(ids.max()) >= self._counts.shape[0]:
+            grown = np.zeros(max(int(ids.max()) + 1, 2 * self._counts.shape[0]), np.int64)
+            grown[: self._counts.shape[0]] = self._counts
+            self._counts = grown
+        return pick_uniform_legal(np.asarray(masks, np.bool_), ids, self._counts, self.seed)

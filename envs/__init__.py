@@ -1,0 +1,9 @@
+"""scenegym environments: the batched engine, the rulesets and their Gymnasium adapters.
+
+Importing ``envs`` or any ruleset loads numpy and numba only. The Gymnasium ids are
+registered by importing :mod:`envs.registration`::
+
+    import gymnasium as gym
+    import envs.registration  # noqa: F401  (registers the scenegym/* ids)
+    env = gym.make("scenegym/StarforgedSceneChallenge-v0", seat="crew")
+"""

@@ -1,0 +1,156 @@
+"""A batch of scenes of one ruleset: the engine every env, agent and playtest runs on."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core.dice import make_dice
+from envs.core.events import EventLog, drain, make_log
+from envs.core.header import CREW, GM, OVER, RESULT, SCENE, SEAT, SEAT_NAMES, TRUNCATED
+from envs.core.ruleset import Ruleset
+from envs.core.forfeit import forfeit
+
+ILLEGAL_MODES = ("raise", "lose")
+
+
+def fresh_seed() -> int:
+    """A seed drawn from OS entropy, for runs that were given none."""
+    return int(np.random.SeedSequence().entropy % (2**63))
+
+
+class SceneBatch:
+    """``num_envs`` independent scenes of one ruleset, stepped together.
+
+    The state is batch-first: ``state[i]`` is env ``i``'s row (header, then ruleset fields).
+    Scene ``k`` of env ``i`` uses dice that depend only on ``(seed, env_ids[i], k)``.
+
+    Args:
+        ruleset: The game.
+        config: A config of ``ruleset.config_type``.
+        num_envs: Batch size.
+        env_ids: Global id of each env (default ``0..num_envs-1``); an env alone replays
+            env ``i`` of a larger batch when given ``env_ids=[i]``.
+        log_capacity: Event-log records per env between drains (0: log off).
+        dice_script: Scripted faces, int[num_envs, L] (tests).
+        illegal: ``"raise"`` refuses an illegal action; ``"lose"`` ends that scene as a
+            loss for the seat that made it.
+    """
+
+    def __init__(self, ruleset: Ruleset, config, num_envs: int, *, env_ids=None,
+                 log_capacity: int = 0, dice_script=None, illegal: str = "raise"):
+        if not isinstance(config, ruleset.config_type):
+            raise TypeError(f"config must be a {ruleset.config_type.__name__}, "
+                            f"got {type(config).__name__}")
+        if int(num_envs) < 1:
+            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, got {illegal!r}")
+        self.ruleset, self.config, self.num_envs, self.illegal = ruleset, config, num_envs, illegal
+        self.params = ruleset.params(config)
+        ids = np.arange(num_envs) if env_ids is None else np.asarray(env_ids)
+        if ids.shape != (num_envs,) or (ids < 0).any():
+            raise ValueError(f"env_ids must be {num_envs} non-negative integers")
+        self.env_ids = ids.astype(np.uint64)
+        self.state = np.zeros((num_envs, ruleset.state_size), np.int32)
+        self.dice = make_dice(num_envs, dice_script)
+        self.log: EventLog = make_log(num_envs, log_capacity)
+        self.masks = np.zeros((num_envs, ruleset.num_actions), np.bool_)
+        self.obs = np.zeros((num_envs, ruleset.obs_size), np.float32)
+        self.seed = 0
+        self._all = np.ones(num_envs, np.bool_)
+
+    # -- scenes -----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        """Start scene 0 of every env; ``seed=None`` draws a fresh one from OS entropy."""
+        self.seed = fresh_seed() if seed is None else int(seed)
+        if not 0 <= self.seed < 2**64:
+            raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+        self.state[:] = 0
+        self.log.lengths[:] = 0
+        self._begin(self._all)
+
+    def next_scene(self, which: np.ndarray) -> None:
+        """Autoreset: start the next scene of the envs selected by the bool mask ``which``."""
+        self.state[which, SCENE] += 1
+        self._begin(which)
+
+    def _begin(self, which):
+        k = self.ruleset.kernels
+        k.begin(self.state, self.params, self.dice, self.log, np.uint64(self.seed),
+                self.env_ids, which, self.masks, self.obs)
+
+    # -- decisions --------------------------------------------------------------------------
+    def step(self, actions, which=None):
+        """Take the pending decision of the envs selected by ``which`` (default: all running).
+
+        Args:
+            actions: int[num_envs]; entries outside ``which`` are ignored.
+            which: bool[num_envs] selecting the envs that decide now.
+
+        Returns:
+            ``(crew_reward, over, truncated)``: float32[n] reward for the crew of each env
+            whose scene ended in this step, and bool[n] flags of scenes that are now over.
+        """
+        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        running = self.state[:, OVER] == 0
+        which = running if which is None else (np.asarray(which, np.bool_) & running)
+        which = self._check_legal(actions, which)
+        self.ruleset.kernels.apply(self.state, self.params, self.dice, self.log, actions, which,
+                                   self.masks, self.obs)
+        return self.outcome(running)
+
+    def outcome(self, was_running):
+        """Crew reward and end flags for the envs that were running before a step."""
+        over = (self.state[:, OVER] == 1) & was_running
+        reward = np.where(over, self.state[:, RESULT], 0).astype(np.float32)
+        return reward, over, over & (self.state[:, TRUNCATED] == 1)
+
+    def _check_legal(self, actions, which):
+        idx = np.flatnonzero(which)
+        bad_range = (actions[idx] < 0) | (actions[idx] >= self.ruleset.num_actions)
+        legal = np.zeros(idx.shape, np.bool_)
+        ok = ~bad_range
+        legal[ok] = self.masks[idx[ok], actions[idx[ok]]]
+        if legal.all():
+            return which
+        if self.illegal == "raise":
+            i = int(idx[~legal][0])
+            raise ValueError(self.describe_illegal(i, int(actions[i])))
+        which = which.copy()
+        for i in idx[~legal]:
+            forfeit(self.state, self.log, i)
+            which[i] = False
+        self.ruleset.kernels.refresh(self.state, self.params, self.masks, self.obs)
+        return which
+
+    def describe_illegal(self, i: int, action: int) -> str:
+        """The message for an illegal ``action`` in env ``i``: what, where, what is allowed."""
+        rs = self.ruleset
+        legal = [f"{a} ({rs.action_names[a]})" for a in np.flatnonzero(self.masks[i])]
+        name = rs.action_names[action] if 0 <= action < rs.num_actions else "out of range"
+        seat = SEAT_NAMES.get(int(self.state[i, SEAT]), "nobody")
+        phase = rs.phase_names.get(int(self.state[i, 0]), "?")
+        return (f"illegal action in env {i}: action {action} ({name}) is not legal at the "
+                f"{seat}'s {phase} decision; legal actions: {', '.join(legal) or 'none'}")
+
+    # -- views --------------------------------------------------------------------------------
+    @property
+    def pending_seat(self) -> np.ndarray:
+        """int[n]: the seat whose decision is pending (CREW, GM, or NOBODY when over)."""
+        return self.state[:, SEAT]
+
+    @property
+    def over(self) -> np.ndarray:
+        """bool[n]: scenes that have ended."""
+        return self.state[:, OVER] == 1
+
+    def drain_events(self):
+        """Records per env since the last drain (empty lists when the log is off)."""
+        return drain(self.log)
+
+    def refresh(self) -> None:
+        """Recompute masks and observations after the state was edited by hand (tests)."""
+        self.ruleset.kernels.refresh(self.state, self.params, self.masks, self.obs)
+
+
+__all__ = ["SceneBatch", "fresh_seed", "CREW", "GM"]

@@ -1,0 +1,81 @@
+"""The optional event log: every decision, die, outcome and pool change, per env.
+
+The log is off by default and then costs one branch per record (a zero-capacity buffer).
+When on, each env appends fixed-width int32 records; the Python side drains them after
+each batch step into :class:`EventRecord` tuples, which the rulesets turn into transcripts
+and the evaluation package into statistics.
+
+Record layout (int32[EVENT_WIDTH]): ``[kind, a, b, c, d]`` with the meaning per kind:
+
+- ``DECISION``: a = seat, b = phase, c = action.
+- ``DIE``: a = sides, b = face, c = purpose (ruleset-defined code).
+- ``OUTCOME``: a = outcome code, b = detail, c = roll code (ruleset-defined).
+- ``POOL``: a = pool code, b = old value, c = new value, d = character (or -1).
+- ``SCENE_END``: a = result (+1 crew won, -1 crew lost, 0 cut off), b = reason code.
+- ``NOTE``: a = note code, b, c = arguments (ruleset-defined).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+DECISION, DIE, OUTCOME, POOL, SCENE_END, NOTE = 1, 2, 3, 4, 5, 6
+KIND_NAMES = {DECISION: "decision", DIE: "die", OUTCOME: "outcome", POOL: "pool",
+              SCENE_END: "scene_end", NOTE: "note"}
+EVENT_WIDTH = 5
+
+EventLog = namedtuple("EventLog", ["records", "lengths"])
+EventLog.__doc__ = """Per-env append buffers.
+
+Attributes:
+    records: int32[n, capacity, EVENT_WIDTH]. Capacity 0 switches the log off.
+    lengths: int64[n]. Records written since the last drain.
+"""
+
+
+class EventRecord(NamedTuple):
+    """One drained record: ``kind`` and its four arguments (see module docstring)."""
+
+    kind: int
+    a: int
+    b: int
+    c: int
+    d: int
+
+
+@njit(cache=True)
+def record(log, i, kind, a, b, c=0, d=0):
+    """Append one record to env ``i``'s buffer; a no-op when the log is off."""
+    cap = log.records.shape[1]
+    if cap == 0:
+        return
+    n = log.lengths[i]
+    if n >= cap:
+        raise ValueError("event log overflow: drain the log more often or raise its capacity")
+    row = log.records[i, n]
+    row[0] = kind
+    row[1] = a
+    row[2] = b
+    row[3] = c
+    row[4] = d
+    log.lengths[i] = n + 1
+
+
+def make_log(num_envs: int, capacity: int = 0) -> EventLog:
+    """Allocate a log; ``capacity`` records per env between drains (0 = off)."""
+    return EventLog(np.zeros((num_envs, capacity, EVENT_WIDTH), np.int32),
+                    np.zeros(num_envs, np.int64))
+
+
+def drain(log: EventLog) -> list[list[EventRecord]]:
+    """Return and clear every env's records since the last drain."""
+    out = []
+    for i in range(log.lengths.shape[0]):
+        n = int(log.lengths[i])
+        out.append([EventRecord(*map(int, r)) for r in log.records[i, :n]])
+    log.lengths[:] = 0
+    return out

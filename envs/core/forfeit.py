@@ -1,0 +1,15 @@
+"""Ending a scene on an illegal action (the ``illegal="lose"`` option)."""
+
+from numba import njit
+
+from envs.core.header import CREW, SEAT, end_scene
+
+FORFEIT_REASON = 99
+
+
+@njit(cache=True)
+def forfeit(state, log, i):
+    """End env ``i``'s scene as a loss for the seat whose decision was pending."""
+    s = state[i]
+    result = -1 if s[SEAT] == CREW else 1
+    end_scene(s, log, i, result, FORFEIT_REASON, 0)

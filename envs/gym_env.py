@@ -1,0 +1,169 @@
+"""Gymnasium adapters over the engine: the single env (a batch of one) and the native vector env.
+
+Both take the same keyword arguments:
+
+- ``seat``: ``"crew"`` (default) or ``"gm"``: the learner's seat.
+- ``opponent``: ``"heuristic"`` (default), ``"random"``, a trained policy file, or an agent
+  object with ``act(obs, masks, env_ids)``; it plays the other seat inside ``step``.
+- ``gm_reward``: ``"adversarial"`` (default) or ``"director"``; ``director``: its weights.
+- ``illegal_action``: ``"raise"`` (default) refuses an illegal action with a message naming
+  the env, the action and the legal actions; ``"lose"`` ends the scene as a loss for the
+  learner (for learners that do not use masks).
+- ``config``: the ruleset's config object; any config field may also be given by name.
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from envs.core.batch import SceneBatch
+from envs.core.dice import mix64
+from envs.core.reward import DirectorWeights
+from envs.core.ruleset import Ruleset
+from envs.seated import SeatedBatch
+
+LOG_CAPACITY = 4096
+
+
+def build_config(ruleset: Ruleset, config, overrides: dict):
+    """The config from a config object and/or field overrides, validated."""
+    config = ruleset.config_type() if config is None else config
+    if not isinstance(config, ruleset.config_type):
+        raise TypeError(f"config must be a {ruleset.config_type.__name__}, got {type(config).__name__}")
+    unknown = set(overrides) - set(ruleset.config_type.field_names())
+    if unknown:
+        raise TypeError(f"unknown {ruleset.name} option(s) {sorted(unknown)}; config fields: "
+                        f"{', '.join(ruleset.config_type.field_names())}")
+    return config.replace(**overrides) if overrides else config
+
+
+def opponent_seed(seed: int) -> int:
+    """The opponent's seed derived from the env's, so a seeded run replays exactly."""
+    return int(mix64(np.uint64(seed) ^ np.uint64(0x5EA7ED)))
+
+
+class _Seated:
+    """What the single and vector env share: building the seated batch and its opponent."""
+
+    ruleset: Ruleset
+
+    def _setup(self, num_envs, *, config=None, seat="crew", opponent="heuristic",
+               gm_reward="adversarial", director=None, illegal_action="raise", env_ids=None,
+               log_capacity=0, dice_script=None, **overrides):
+        self.config = build_config(self.ruleset, config, overrides)
+        self._opponent_spec = opponent
+        batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
+                           log_capacity=log_capacity, dice_script=dice_script,
+                           illegal=illegal_action)
+        self.seated = SeatedBatch(batch, seat, self._make_opponent(None), gm_reward,
+                                  director or DirectorWeights())
+        self._needs_reset = True
+
+    def _make_opponent(self, seed):
+        from agents.registry import make_agent  # agents sit on top of the engine
+
+        return make_agent(self._opponent_spec, self.ruleset.name, seed)
+
+    def _reseed(self, seed):
+        if seed is not None and isinstance(self._opponent_spec, str):
+            self.seated.opponent = self._make_opponent(opponent_seed(seed))
+        self.seated.reset(seed)
+        self._needs_reset = False
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the pending decision (MaskablePPO's convention)."""
+        m = self.seated.masks
+        return m[0].copy() if self.num_envs_internal == 1 and self._single else m.copy()
+
+
+class SceneEnv(_Seated, gym.Env):
+    """One scene at a time: the engine's batch of one. See the ruleset's subclass for the spec."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    _single = True
+
+    def __init__(self, render_mode: str | None = None, env_index: int = 0, **kwargs):
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.num_envs_internal = 1
+        self._setup(1, env_ids=[env_index], log_capacity=LOG_CAPACITY if render_mode else 0,
+                    **kwargs)
+        rs = self.ruleset
+        self.observation_space = gym.spaces.Box(-1.0, 1.0, (rs.obs_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(rs.num_actions)
+        self._lines: list[str] = []
+
+    def reset(self, *, seed=None, options=None):
+        """Start a scene: scene 0 of a new seed, or the next scene of the current stream."""
+        super().reset(seed=seed)
+        if seed is not None or self._needs_reset:
+            self._reseed(seed)
+        self._lines = []
+        self._drain()
+        return self.seated.obs[0].copy(), {"action_mask": self.seated.masks[0].copy()}
+
+    def step(self, action):
+        """Take the learner's decision; the opponent answers until the learner's turn again."""
+        if self._needs_reset:
+            raise RuntimeError("call reset() before step()")
+        reward, term, trunc, final_obs = self.seated.step(np.array([int(action)]))
+        self._drain()
+        done = bool(term[0] or trunc[0])
+        obs = final_obs[0].copy() if done else self.seated.obs[0].copy()
+        mask = np.zeros(self.ruleset.num_actions, np.bool_) if done else self.seated.masks[0].copy()
+        if done:
+            self._needs_reset = False  # the next scene has already begun; reset() shows it
+        return obs, float(reward[0]), bool(term[0]), bool(trunc[0]), {"action_mask": mask}
+
+    def _drain(self):
+        if self.render_mode:
+            events = self.seated.batch.drain_events()[0]
+            self._lines.extend(self.ruleset.transcript(events, self.config))
+
+    def render(self):
+        """The scene so far as a readable transcript (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(self._lines) + "\n"
+
+
+class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
+    """The native batch: ``num_envs`` scenes stepped by one compiled kernel call.
+
+    Same-step autoreset: when a scene ends, ``infos["final_obs"]`` holds its last observation
+    (with ``infos["_final_obs"]`` marking the envs), and the returned observation is already
+    the first of the next scene. ``infos["action_mask"]`` holds every env's mask.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    _single = False
+
+    def __init__(self, num_envs: int = 1, first_env_index: int = 0, **kwargs):
+        self.num_envs = self.num_envs_internal = int(num_envs)
+        self._setup(self.num_envs, env_ids=np.arange(num_envs) + first_env_index, **kwargs)
+        rs = self.ruleset
+        self.single_observation_space = gym.spaces.Box(-1.0, 1.0, (rs.obs_size,), np.float32)
+        self.single_action_space = gym.spaces.Discrete(rs.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+    def reset(self, *, seed=None, options=None):
+        """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""
+        self._reseed(seed)
+        return self.seated.obs.copy(), {"action_mask": self.seated.masks.copy()}
+
+    def step(self, actions):
+        """One decision per env; ended scenes autoreset in the same step."""
+        if self._needs_reset:
+            raise RuntimeError("call reset() before step()")
+        reward, term, trunc, final_obs = self.seated.step(np.asarray(actions))
+        infos = {"action_mask": self.seated.masks.copy()}
+        done = term | trunc
+        if done.any():
+            infos["final_obs"] = final_obs
+            infos["_final_obs"] = done
+        return self.seated.obs.copy(), reward, term, trunc, infos

@@ -1,0 +1,15 @@
+"""Registers the scenegym Gymnasium ids. Import this module before ``gym.make``."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+
+ENV_IDS = {
+    "scenegym/StarforgedSceneChallenge-v0": "envs.starforged.env:StarforgedSceneChallenge",
+}
+RULESET_OF = {"scenegym/StarforgedSceneChallenge-v0": "starforged"}
+
+for _id, _base in ENV_IDS.items():
+    if _id not in gym.registry:
+        gym.register(id=_id, entry_point=_base + "Env", vector_entry_point=_base + "VectorEnv",
+                     disable_env_checker=False)

@@ -1,0 +1,122 @@
+"""A scene batch seen from one seat: the opponent plays the other seat inside ``step``.
+
+This is the one place that turns the engine's two-seat scenes into single-learner episodes;
+the Gymnasium env, the Gymnasium vector env and the Stable-Baselines3 VecEnv all use it.
+
+Episodes are scenes. After ``reset`` and after every ``step`` the learner's decision is
+pending in every env. A scene that ends is reported once, with the learner's reward, and the
+env moves on to its next scene at once (same-step autoreset). A scene in which the learner's
+seat never had a decision (say, a GM learner in a scene where no price was ever due) is
+played out by the opponent and not reported as an episode: it is counted in
+``unseated_scenes``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core.batch import SceneBatch
+from envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
+from envs.core.reward import DirectorWeights, GM_REWARDS, seat_reward
+from envs.core.validate import check_choice
+
+SEATS = {"crew": CREW, "gm": GM}
+MAX_UNSEATED_IN_A_ROW = 10_000
+
+
+class SeatedBatch:
+    """A :class:`SceneBatch` with a learner seat and an opponent for the other seat.
+
+    Args:
+        batch: The scenes.
+        seat: ``"crew"`` or ``"gm"``: the learner's seat.
+        opponent: An agent (``act(obs, masks, env_ids)``) for the other seat.
+        gm_reward: ``"adversarial"`` or ``"director"`` (GM learner only).
+        director: Weights of the director reward.
+    """
+
+    def __init__(self, batch: SceneBatch, seat: str, opponent, gm_reward: str = "adversarial",
+                 director: DirectorWeights | None = None):
+        check_choice("seat", seat, tuple(SEATS))
+        check_choice("gm_reward", gm_reward, GM_REWARDS)
+        self.batch, self.seat, self.opponent = batch, SEATS[seat], opponent
+        self.opponent_seat = GM if self.seat == CREW else CREW
+        if self.seat not in batch.ruleset.seats_with_decisions(batch.config):
+            raise ValueError(
+                f"the {seat} seat never decides under this {batch.ruleset.name} config; "
+                f"choose a config that gives it decisions or the other seat")
+        self.gm_reward, self.director = gm_reward, director or DirectorWeights()
+        n = batch.num_envs
+        self.learner_decided = np.zeros(n, np.bool_)
+        self.unseated_scenes = 0
+        self.scenes_reported = 0
+
+    @property
+    def obs(self):
+        return self.batch.obs
+
+    @property
+    def masks(self):
+        return self.batch.masks
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start every env's first scene and play until the learner's decision is pending."""
+        self.batch.reset(seed)
+        self.learner_decided[:] = False
+        n = self.batch.num_envs
+        self._settle(np.zeros(n, np.float32), np.zeros(n, np.bool_), np.zeros(n, np.bool_),
+                     None)
+
+    def step(self, actions):
+        """The learner's decision in every env, then the opponent's until the learner's again.
+
+        Returns:
+            ``(reward, terminated, truncated, final_obs)``: per env, the learner's reward, the
+            end flags of the scene it played, and the last observation of ended scenes (rows
+            of envs whose scene did not end are unspecified).
+        """
+        b = self.batch
+        learner = b.state[:, SEAT] == self.seat
+        if not learner.all():
+            i = int(np.flatnonzero(~learner)[0])
+            raise RuntimeError(f"env {i}: the learner ({SEAT_NAMES[self.seat]}) is not pending")
+        n = b.num_envs
+        reward, ended, cut = np.zeros(n, np.float32), np.zeros(n, np.bool_), np.zeros(n, np.bool_)
+        final_obs = np.zeros_like(b.obs)
+        crew_r, over, trunc = b.step(actions, learner)
+        self.learner_decided |= learner
+        self._collect(crew_r, over, trunc, reward, ended, cut, final_obs)
+        self._settle(reward, ended, cut, final_obs)
+        return reward, ended & ~cut, cut, final_obs
+
+    def _collect(self, crew_r, over, trunc, reward, ended, cut, final_obs):
+        """Book scenes that just ended: report the learner's, skip unseated ones; autoreset."""
+        if not over.any():
+            return
+        b = self.batch
+        report = over & self.learner_decided & ~ended
+        if report.any():
+            r = seat_reward(self.seat, self.gm_reward, crew_r, b.state, self.director)
+            reward[report] = r[report]
+            ended |= report
+            cut |= report & trunc
+            if final_obs is not None:
+                final_obs[report] = b.obs[report]
+            self.scenes_reported += int(report.sum())
+        self.unseated_scenes += int((over & ~report).sum())
+        self.learner_decided[over] = False
+        b.next_scene(over)
+
+    def _settle(self, reward, ended, cut, final_obs):
+        """Let the opponent act until the learner's decision is pending in every env."""
+        b = self.batch
+        for _ in range(MAX_UNSEATED_IN_A_ROW):
+            opp = (b.state[:, SEAT] == self.opponent_seat) & (b.state[:, OVER] == 0)
+            if not opp.any():
+                return
+            idx = np.flatnonzero(opp)
+            actions = np.zeros(b.num_envs, np.int64)
+            actions[idx] = self.opponent.act(b.obs[idx], b.masks[idx], b.env_ids[idx])
+            crew_r, over, trunc = b.step(actions, opp)
+            self._collect(crew_r, over, trunc, reward, ended, cut, final_obs)
+        raise RuntimeError("the opponent played 10000 rounds without a learner decision")

@@ -1,0 +1,177 @@
+"""The Starforged scene-challenge config: every number of the rules, validated."""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from dataclasses import dataclass, fields, replace
+
+from envs.core.validate import check_choice, check_int, check_ints
+from envs.starforged import state as st
+
+RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
+SITUATIONS = ("disadvantaged", "equal", "advantage", "random", "gm")
+PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
+
+
+@dataclass(frozen=True)
+class StarforgedConfig:
+    """Rules numbers and variant switches of the scene challenge.
+
+    Defaults follow the seed (the 2022 pre-release wording): rank always formidable and a
+    4/6/8-segment tension clock. :meth:`final_rulebook` gives the published variant.
+
+    Attributes:
+        stats: Edge, heart, iron, shadow, wits of the character (new character: 3,2,2,1,1).
+        momentum_start: Momentum at Begin the Scene.
+        momentum_min: Lowest momentum.
+        momentum_max: Highest momentum with no impacts; each impact lowers it by 1.
+        momentum_reset: Momentum after a burn, by impacts marked (0, 1, 2 or more).
+        action_die: Sides of the action die.
+        challenge_die: Sides of each challenge die.
+        score_cap: Highest action score.
+        boxes: Boxes of the progress track.
+        ticks_per_box: Ticks in one box.
+        rank: Rank of the objective; Begin the Scene sets it (seed: always formidable).
+        ticks_by_rank: Ticks one "mark progress" fills, per rank in ``RANKS`` order.
+        clock_by_situation: Tension clock segments when severely disadvantaged, on equal
+            footing, with strong advantage.
+        situation: ``disadvantaged``/``equal``/``advantage`` fixed; ``random`` rolls it;
+            ``gm`` lets the GM seat choose at Begin the Scene.
+        meter_max: Top of the health, spirit and supply meters.
+        meter_start: Starting value of each meter.
+        advantage_momentum: Momentum from Secure an Advantage ("Take +2 momentum").
+        advantage_bonus: Adds from Secure an Advantage ("+1 on your next move").
+        price_by: ``gm``: the GM seat chooses each price; ``oracle``: roll the d100 mapping.
+        price_momentum: Momentum lost to a Lose Momentum price.
+        price_harm: Health lost to an Endure Harm price.
+        price_stress: Spirit lost to an Endure Stress price.
+        price_supply: Supply lost to a Sacrifice Resources price.
+        narrative_momentum: Momentum lost to a narrative price (the oracle's other rows).
+        minor_price: Magnitude of every price after a weak-hit Finish the Scene.
+        oracle_rows: The d100 mapping: ``(highest roll, kind)`` per row, ascending to 100.
+        oracle_max_rolls: Cap on oracle rolls for one price (``twice`` rows chain).
+        endure_miss_momentum: Momentum lost on a miss when enduring harm or stress at 0.
+        max_moves: Scene moves before the scene is cut off (reward 0).
+        finish_early: Whether the crew may choose Finish the Scene before the clock or track fills.
+    """
+
+    stats: tuple[int, int, int, int, int] = (3, 2, 2, 1, 1)
+    momentum_start: int = 2
+    momentum_min: int = -6
+    momentum_max: int = 10
+    momentum_reset: tuple[int, int, int] = (2, 1, 0)
+    action_die: int = 6
+    challenge_die: int = 10
+    score_cap: int = 10
+    boxes: int = 10
+    ticks_per_box: int = 4
+    rank: str = "formidable"
+    ticks_by_rank: tuple[int, int, int, int, int] = (12, 8, 4, 2, 1)
+    clock_by_situation: tuple[int, int, int] = (4, 6, 8)
+    situation: str = "equal"
+    meter_max: int = 5
+    meter_start: int = 5
+    advantage_momentum: int = 2
+    advantage_bonus: int = 1
+    price_by: str = "gm"
+    price_momentum: int = 2
+    price_harm: int = 1
+    price_stress: int = 1
+    price_supply: int = 1
+    narrative_momentum: int = 1
+    minor_price: int = 1
+    oracle_rows: tuple = ((68, "narrative"), (74, "supply"), (81, "harm"), (88, "stress"),
+                          (95, "momentum"), (100, "twice"))
+    oracle_max_rolls: int = 3
+    endure_miss_momentum: int = 1
+    max_moves: int = 30
+    finish_early: bool = True
+
+    def __post_init__(self):
+        check_ints("stats", self.stats, 5, 0, 5)
+        check_int("momentum_max", self.momentum_max, 1, 20)
+        check_int("momentum_min", self.momentum_min, -20, 0)
+        check_int("momentum_start", self.momentum_start, self.momentum_min, self.momentum_max)
+        check_ints("momentum_reset", self.momentum_reset, 3, 0, self.momentum_max)
+        check_int("action_die", self.action_die, 2, 20)
+        check_int("challenge_die", self.challenge_die, 2, 100)
+        check_int("score_cap", self.score_cap, 1, 100)
+        check_int("boxes", self.boxes, 1, 20)
+        check_int("ticks_per_box", self.ticks_per_box, 1, 10)
+        check_choice("rank", self.rank, RANKS)
+        check_ints("ticks_by_rank", self.ticks_by_rank, 5, 1, self.boxes * self.ticks_per_box)
+        check_ints("clock_by_situation", self.clock_by_situation, 3, 1, 20)
+        check_choice("situation", self.situation, SITUATIONS)
+        check_int("meter_max", self.meter_max, 1, 10)
+        check_int("meter_start", self.meter_start, 0, self.meter_max)
+        check_int("advantage_momentum", self.advantage_momentum, 0, self.momentum_max)
+        check_int("advantage_bonus", self.advantage_bonus, 0, 10)
+        check_choice("price_by", self.price_by, ("gm", "oracle"))
+        for name in ("price_momentum", "price_harm", "price_stress", "price_supply",
+                     "narrative_momentum", "minor_price", "endure_miss_momentum"):
+            check_int(name, getattr(self, name), 0, 10)
+        self._check_oracle()
+        check_int("oracle_max_rolls", self.oracle_max_rolls, 1, 10)
+        check_int("max_moves", self.max_moves, 1, 10_000)
+        check_choice("finish_early", self.finish_early, (True, False))
+
+    def _check_oracle(self):
+        rows = self.oracle_rows
+        if not isinstance(rows, tuple) or not 1 <= len(rows) <= 10:
+            raise ValueError("config field 'oracle_rows' must be a tuple of 1..10 (highest roll, kind) rows")
+        last = 0
+        for k, row in enumerate(rows):
+            if not (isinstance(row, tuple) and len(row) == 2):
+                raise ValueError(f"config field 'oracle_rows[{k}]' must be (highest roll, kind), got {row!r}")
+            check_int(f"oracle_rows[{k}][0]", row[0], last + 1, 100)
+            check_choice(f"oracle_rows[{k}][1]", row[1], PRICE_KINDS)
+            last = row[0]
+        if last != 100:
+            raise ValueError(f"config field 'oracle_rows' must end at 100, ends at {last}")
+
+    @classmethod
+    def final_rulebook(cls, rank: str = "formidable", **overrides) -> "StarforgedConfig":
+        """The published rulebook's scene challenge: rank chosen, clock always 4 segments."""
+        check_choice("rank", rank, RANKS[:3])
+        return cls(rank=rank, clock_by_situation=(4, 4, 4), **overrides)
+
+    def replace(self, **changes) -> "StarforgedConfig":
+        """A copy with ``changes`` applied (and validated)."""
+        return replace(self, **changes)
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """Names of every config field."""
+        return tuple(f.name for f in fields(cls))
+
+
+Params = namedtuple("Params", [
+    "stats", "momentum_start", "momentum_min", "momentum_max", "momentum_reset", "action_die",
+    "challenge_die", "score_cap", "track_ticks", "ticks_per_box", "mark_ticks", "clock",
+    "situation", "meter_max", "meter_start", "advantage_momentum", "advantage_bonus",
+    "gm_prices", "price_size", "minor_price", "oracle_top", "oracle_kind", "oracle_max_rolls",
+    "endure_miss_momentum", "max_moves", "finish_early",
+])
+
+
+def kernel_params(cfg: StarforgedConfig) -> Params:
+    """The plain numbers the kernels read."""
+    top = tuple(r[0] for r in cfg.oracle_rows)
+    top = top + (100,) * (10 - len(top))
+    kind = tuple(PRICE_KINDS.index(r[1]) for r in cfg.oracle_rows)
+    kind = kind + (st.NARRATIVE,) * (10 - len(kind))
+    sizes = (cfg.narrative_momentum, cfg.price_momentum, cfg.price_harm, cfg.price_stress,
+             cfg.price_supply)
+    return Params(
+        stats=cfg.stats, momentum_start=cfg.momentum_start, momentum_min=cfg.momentum_min,
+        momentum_max=cfg.momentum_max, momentum_reset=cfg.momentum_reset,
+        action_die=cfg.action_die, challenge_die=cfg.challenge_die, score_cap=cfg.score_cap,
+        track_ticks=cfg.boxes * cfg.ticks_per_box, ticks_per_box=cfg.ticks_per_box,
+        mark_ticks=cfg.ticks_by_rank[RANKS.index(cfg.rank)], clock=cfg.clock_by_situation,
+        situation=SITUATIONS.index(cfg.situation), meter_max=cfg.meter_max,
+        meter_start=cfg.meter_start, advantage_momentum=cfg.advantage_momentum,
+        advantage_bonus=cfg.advantage_bonus, gm_prices=int(cfg.price_by == "gm"),
+        price_size=sizes, minor_price=cfg.minor_price, oracle_top=top, oracle_kind=kind,
+        oracle_max_rolls=cfg.oracle_max_rolls, endure_miss_momentum=cfg.endure_miss_momentum,
+        max_moves=cfg.max_moves, finish_early=int(cfg.finish_early),
+    )

@@ -1,0 +1,75 @@
+"""Gymnasium envs of the Starforged scene challenge."""
+
+from __future__ import annotations
+
+from envs.gym_env import SceneEnv, SceneVectorEnv
+from envs.starforged.ruleset import STARFORGED
+
+SPEC = """
+    ## Description
+    Ironsworn: Starforged's scene challenge (seed ``shared/seeds/001_5c21beac7d21435d.txt``,
+    rules facts in ``shared/RULES.md`` section 2): the crew (one character) fills a
+    formidable progress track with Face Danger and Secure an Advantage before the tension
+    clock fills, then makes the Finish the Scene progress roll. The GM seat sets the prices
+    (and, with ``situation="gm"``, the clock's size at Begin the Scene).
+
+    ## Action space
+    ``Discrete(23)``, one flat space for both seats; ``info["action_mask"]`` and
+    ``action_masks()`` give the legal actions of the pending decision.
+
+    | ids   | decision (seat)                   | meaning                                     |
+    |-------|-----------------------------------|---------------------------------------------|
+    | 0-4   | move (crew)                       | Face Danger +edge/heart/iron/shadow/wits    |
+    | 5-9   | move (crew)                       | Secure an Advantage +edge/.../wits          |
+    | 10    | move (crew)                       | Finish the Scene now                        |
+    | 11-12 | burn (crew)                       | keep the roll / burn momentum               |
+    | 13-14 | advantage (crew, weak hit)        | take +2 momentum / +1 on the next move      |
+    | 15-19 | price (GM)                        | narrative (-1 momentum), Lose Momentum,     |
+    |       |                                   | Endure Harm, Endure Stress, Sacrifice Res.  |
+    | 20-22 | situation (GM, ``situation=gm``)  | disadvantaged (4) / equal (6) / advantage (8)|
+
+    The burn decision is offered only when burning would improve the result.
+
+    ## Observation space
+    ``Box(-1, 1, (37,), float32)``, the same for both seats (nothing is hidden):
+    0-4 pending decision one-hot (situation, move, burn, advantage, price); 5 momentum/10;
+    6 max momentum/10; 7 momentum reset/10; 8-10 health, spirit, supply /5; 11-13 impacts
+    wounded, shaken, unprepared; 14-18 stats /5; 19 progress ticks/40; 20 full boxes/10;
+    21 clock share filled; 22 clock segments/20; 23 segments left/20; 24 pending bonus/10;
+    25 moves/max_moves; 26-32 the roll being resolved (action die/6, score/10, challenge dice
+    /10, outcome/2, match, outcome if burned/2); 33 move is Secure an Advantage; 34 pending
+    price is minor; 35 pending price follows Finish the Scene; 36 impacts/3.
+    ``envs.starforged.observation.OBSERVATION_NAMES`` names every slot.
+
+    ## Rewards
+    Crew: +1 when Finish the Scene meets the objective (strong or weak hit), -1 on a miss,
+    0 when cut off. GM: ``adversarial`` = minus the crew's; ``director`` per
+    :mod:`envs.core.reward` (lead changes between track and clock, a close finish, length).
+
+    ## Episode end
+    An episode is one scene. Terminated at Finish the Scene (forced when the clock or the
+    track fills, or chosen by the crew). Truncated after ``max_moves`` scene moves (30).
+
+    ## Interpretations (config fields in brackets)
+    - Endure Harm / Stress roll only when the meter reaches 0; strong hit: +1 meter if not
+      yet impacted, else +1 momentum; miss: lose momentum [endure_miss_momentum] and mark
+      the impact. Harm beyond 0 comes off momentum.
+    - "+1 on your next move" applies to the next Face Danger or Secure an Advantage.
+    - A price's size [price_momentum, price_harm, price_stress, price_supply,
+      narrative_momentum]; after a weak-hit Finish every price is minor [minor_price].
+    - The GM chooses prices by default [price_by="gm"]; ``price_by="oracle"`` rolls the
+      d100 mapping of RULES.md [oracle_rows].
+
+    ## Version history
+    - v0: first release.
+"""
+
+
+class StarforgedSceneChallengeEnv(SceneEnv):
+    __doc__ = "Starforged scene challenge, one scene at a time.\n" + SPEC
+    ruleset = STARFORGED
+
+
+class StarforgedSceneChallengeVectorEnv(SceneVectorEnv):
+    __doc__ = "Starforged scene challenge, the native batch.\n" + SPEC
+    ruleset = STARFORGED

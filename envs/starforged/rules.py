@@ -1,0 +1,449 @@
+"""The Starforged scene challenge, as per-env numba rules over one state row.
+
+Source: ``shared/seeds/001_5c21beac7d21435d.txt`` (Begin the Scene, Face Danger, Secure an
+Advantage, Finish the Scene) and ``shared/RULES.md`` section 2 (the action roll, momentum,
+progress, meters, impacts, Pay the Price). Every number comes from the kernel parameters
+``p`` (:func:`envs.starforged.config.kernel_params`), none is written here.
+
+A row ``s`` is one env's int32 state (layout in :mod:`envs.starforged.state`).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from envs.core.dice import roll
+from envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
+from envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_scene, set_lead
+from envs.starforged.state import (
+    A_BURN, A_FINISH, A_PRICE, A_SECURE_ADVANTAGE, A_SITUATION, A_TAKE_BONUS, A_TAKE_MOMENTUM,
+    ACTION_DIE, ADVANTAGE, AFTER_FINISH, AFTER_MOVE, AFTER_PRICE, BEGIN, BONUS, BURN,
+    BURN_OUTCOME, CHALLENGE1, CHALLENGE2, CLOCK, DIE_ACTION, DIE_CHALLENGE, DIE_ORACLE,
+    DIE_SITUATION, END_CUT_OFF, END_FINISH, ENDURE_HARM, ENDURE_STRESS, FACE_DANGER,
+    FINISH_RESULT, HEALTH, LOSE_MOMENTUM, MARK_TICKS, MISS, MOMENTUM, MOVE, MOVE_KIND, MOVES,
+    NOTE_BURN, NOTE_CANCEL, NOTE_PRICE, NOTE_SITUATION, POOL_BONUS, POOL_CLOCK,
+    POOL_HEALTH, POOL_IMPACT, POOL_MOMENTUM, POOL_PROGRESS, POOL_SPIRIT, POOL_SUPPLY, PRICE,
+    PRICE_SIZE, PROGRESS, ROLL_ENDURE, ROLL_MOVE, ROLL_PROGRESS, ROLL_TWICE, SACRIFICE_RESOURCES,
+    SCORE, SECURE_ADVANTAGE, SEGMENTS, SHAKEN, SPIRIT, STAT_USED, STATS, STRONG_HIT, SUPPLY,
+    UNPREPARED, WEAK_HIT, WOUNDED, ROLL_OUTCOME,
+)
+
+IRON, HEART = 2, 1  # stat indices Endure Harm / Endure Stress roll against
+
+# ---------------------------------------------------------------------------------------------
+# Dice and the action roll
+
+
+@njit(cache=True)
+def challenge_outcome(score, c1, c2):
+    """Beat both challenge dice (strictly): strong hit; one: weak hit; neither: miss."""
+    return (score > c1) + (score > c2)
+
+
+@njit(cache=True)
+def action_score(p, die, stat, adds, momentum):
+    """Action die + stat + adds, capped; negative momentum equal to the die cancels it."""
+    if momentum < 0 and -momentum == die:
+        die = 0
+    return min(die + stat + adds, p.score_cap)
+
+
+@njit(cache=True)
+def burn_improves(score, momentum, c1, c2):
+    """Whether burning (score := momentum) would improve the result; needs positive momentum."""
+    return momentum > 0 and challenge_outcome(momentum, c1, c2) > challenge_outcome(score, c1, c2)
+
+
+@njit(cache=True)
+def roll_challenge_dice(s, p, dice, log, i):
+    """Roll the two challenge dice into CHALLENGE1/CHALLENGE2."""
+    s[CHALLENGE1] = roll(dice, i, p.challenge_die)
+    s[CHALLENGE2] = roll(dice, i, p.challenge_die)
+    record(log, i, DIE, p.challenge_die, s[CHALLENGE1], DIE_CHALLENGE, 0)
+    record(log, i, DIE, p.challenge_die, s[CHALLENGE2], DIE_CHALLENGE, 0)
+
+
+@njit(cache=True)
+def roll_action(s, p, dice, log, i, stat_value, adds):
+    """Make an action roll: fills ACTION_DIE, SCORE, the challenge dice and OUTCOME."""
+    s[ACTION_DIE] = roll(dice, i, p.action_die)
+    record(log, i, DIE, p.action_die, s[ACTION_DIE], DIE_ACTION, 0)
+    roll_challenge_dice(s, p, dice, log, i)
+    if s[MOMENTUM] < 0 and -s[MOMENTUM] == s[ACTION_DIE]:
+        record(log, i, NOTE, NOTE_CANCEL, s[MOMENTUM], s[ACTION_DIE])
+    s[SCORE] = action_score(p, s[ACTION_DIE], stat_value, adds, s[MOMENTUM])
+    s[ROLL_OUTCOME] = challenge_outcome(s[SCORE], s[CHALLENGE1], s[CHALLENGE2])
+
+
+# ---------------------------------------------------------------------------------------------
+# Pools: momentum, meters, impacts, progress, clock
+
+
+@njit(cache=True)
+def impacts(s):
+    """Impacts marked (wounded, shaken, unprepared)."""
+    return s[WOUNDED] + s[SHAKEN] + s[UNPREPARED]
+
+
+@njit(cache=True)
+def max_momentum(s, p):
+    """Max momentum: momentum_max less one per impact."""
+    return p.momentum_max - impacts(s)
+
+
+@njit(cache=True)
+def momentum_reset(s, p):
+    """Momentum after a burn: by impacts marked (0, 1, 2 or more)."""
+    return p.momentum_reset[min(impacts(s), 2)]
+
+
+@njit(cache=True)
+def set_pool(s, log, i, col, code, value):
+    """Set a pool column, logging the change."""
+    if s[col] != value:
+        record(log, i, POOL, code, s[col], value, -1)
+        s[col] = value
+
+
+@njit(cache=True)
+def add_momentum(s, p, log, i, delta):
+    """Move momentum by ``delta`` within momentum_min .. max momentum."""
+    value = max(p.momentum_min, min(s[MOMENTUM] + delta, max_momentum(s, p)))
+    set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM, value)
+
+
+@njit(cache=True)
+def mark_impact(s, p, log, i, col):
+    """Mark an impact; max momentum drops, and momentum with it if above the new max."""
+    if s[col] == 0:
+        record(log, i, POOL, POOL_IMPACT, 0, 1, col)
+        s[col] = 1
+        add_momentum(s, p, log, i, 0)
+
+
+@njit(cache=True)
+def mark_progress(s, p, log, i, times):
+    """Mark progress ``times`` times, each filling MARK_TICKS ticks, clamped at the track's end."""
+    set_pool(s, log, i, PROGRESS, POOL_PROGRESS, min(s[PROGRESS] + times * s[MARK_TICKS],
+                                                     p.track_ticks))
+
+
+@njit(cache=True)
+def fill_clock(s, log, i, segments):
+    """Fill tension clock segments (at most to the clock's size)."""
+    set_pool(s, log, i, CLOCK, POOL_CLOCK, min(s[CLOCK] + segments, s[SEGMENTS]))
+
+
+@njit(cache=True)
+def update_lead(s, p):
+    """The crew leads while its share of the track is above the clock's share filled.
+
+    The margin is the gap between the two shares, in percent.
+    """
+    crew = s[PROGRESS] * s[SEGMENTS]
+    gm = s[CLOCK] * p.track_ticks
+    margin = abs(crew - gm) * 100 // (p.track_ticks * s[SEGMENTS])
+    set_lead(s, 1 if crew > gm else (-1 if crew < gm else 0), margin)
+
+
+# ---------------------------------------------------------------------------------------------
+# Suffer moves and Pay the Price
+
+
+@njit(cache=True)
+def suffer_meter(s, p, log, i, meter, code, amount):
+    """Lower a meter; loss beyond 0 comes off momentum. Returns the meter's new value."""
+    value = s[meter] - amount
+    if value < 0:
+        add_momentum(s, p, log, i, value)
+        value = 0
+    set_pool(s, log, i, meter, code, value)
+    return value
+
+
+@njit(cache=True)
+def endure(s, p, dice, log, i, meter, code, impact, other_stat, amount):
+    """Endure Harm / Endure Stress: suffer, and at 0 roll +max(meter, stat).
+
+    Strong hit: +1 to the meter if no impact is marked, else +1 momentum. Weak hit: press
+    on. Miss: lose momentum, and the impact is marked.
+    """
+    if suffer_meter(s, p, log, i, meter, code, amount) > 0:
+        return
+    stat = max(s[meter], s[STATS + other_stat])
+    roll_action(s, p, dice, log, i, stat, 0)
+    record(log, i, OUTCOME, s[ROLL_OUTCOME], s[SCORE], ROLL_ENDURE, 0)
+    if s[ROLL_OUTCOME] == STRONG_HIT:
+        if s[impact] == 0:
+            set_pool(s, log, i, meter, code, 1)
+        else:
+            add_momentum(s, p, log, i, 1)
+    elif s[ROLL_OUTCOME] == MISS:
+        add_momentum(s, p, log, i, -p.endure_miss_momentum)
+        mark_impact(s, p, log, i, impact)
+
+
+@njit(cache=True)
+def sacrifice_resources(s, p, log, i, amount):
+    """Sacrifice Resources: lose supply; at 0 mark unprepared."""
+    if suffer_meter(s, p, log, i, SUPPLY, POOL_SUPPLY, amount) == 0:
+        mark_impact(s, p, log, i, UNPREPARED)
+
+
+@njit(cache=True)
+def pay_price(s, p, dice, log, i, kind, amount):
+    """Apply one price of ``kind`` at magnitude ``amount``."""
+    record(log, i, NOTE, NOTE_PRICE, kind, amount)
+    if kind == ENDURE_HARM:
+        endure(s, p, dice, log, i, HEALTH, POOL_HEALTH, WOUNDED, IRON, amount)
+    elif kind == ENDURE_STRESS:
+        endure(s, p, dice, log, i, SPIRIT, POOL_SPIRIT, SHAKEN, HEART, amount)
+    elif kind == SACRIFICE_RESOURCES:
+        sacrifice_resources(s, p, log, i, amount)
+    else:  # LOSE_MOMENTUM or a narrative cost
+        add_momentum(s, p, log, i, -amount)
+
+
+@njit(cache=True)
+def price_amount(s, p, kind):
+    """Magnitude of a price: the kind's own, or the minor price after a weak Finish."""
+    return p.minor_price if s[PRICE_SIZE] == 1 else p.price_size[kind]
+
+
+@njit(cache=True)
+def oracle_price(s, p, dice, log, i):
+    """Roll the d100 mapping; a "roll twice" row adds two more rolls (capped)."""
+    rolls_left = 1
+    rolled = 0
+    while rolls_left > 0 and rolled < p.oracle_max_rolls:
+        rolls_left -= 1
+        rolled += 1
+        d = roll(dice, i, 100)
+        record(log, i, DIE, 100, d, DIE_ORACLE, 0)
+        row = 0
+        while d > p.oracle_top[row]:
+            row += 1
+        kind = p.oracle_kind[row]
+        if kind == ROLL_TWICE:
+            rolls_left += 2
+        else:
+            pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
+
+
+@njit(cache=True)
+def demand_price(s, p, dice, log, i, minor, after):
+    """Pay the Price: the GM seat chooses it (pending), or the oracle rolls it now.
+
+    Returns True when the price was paid now and the caller continues the scene.
+    """
+    s[PRICE_SIZE] = minor
+    s[AFTER_PRICE] = after
+    if p.gm_prices:
+        s[PHASE] = PRICE
+        s[SEAT] = GM
+        return False
+    oracle_price(s, p, dice, log, i)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# The scene
+
+
+@njit(cache=True)
+def await_crew_move(s):
+    """The crew's next scene move is pending."""
+    s[PHASE] = MOVE
+    s[SEAT] = CREW
+
+
+@njit(cache=True)
+def set_clock(s, p, log, i, situation):
+    """Begin the Scene: the tension clock's size by the situation."""
+    s[SEGMENTS] = p.clock[situation]
+    record(log, i, NOTE, NOTE_SITUATION, situation, s[SEGMENTS])
+    await_crew_move(s)
+
+
+@njit(cache=True)
+def begin(s, p, dice, log, i):
+    """Begin the Scene: a fresh character and track; the situation sets the clock."""
+    s[MOMENTUM:] = 0
+    for k in range(5):
+        s[STATS + k] = p.stats[k]
+    s[MOMENTUM] = p.momentum_start
+    s[HEALTH] = p.meter_start
+    s[SPIRIT] = p.meter_start
+    s[SUPPLY] = p.meter_start
+    s[WOUNDED] = 0
+    s[SHAKEN] = 0
+    s[UNPREPARED] = 0
+    s[BONUS] = 0
+    s[PROGRESS] = 0
+    s[CLOCK] = 0
+    s[MOVES] = 0
+    s[MARK_TICKS] = p.mark_ticks
+    if p.situation == 4:  # the GM seat chooses
+        s[PHASE] = BEGIN
+        s[SEAT] = GM
+    elif p.situation == 3:  # rolled
+        situation = roll(dice, i, 3) - 1
+        record(log, i, DIE, 3, situation + 1, DIE_SITUATION, 0)
+        set_clock(s, p, log, i, situation)
+    else:
+        set_clock(s, p, log, i, p.situation)
+
+
+@njit(cache=True)
+def finish_scene(s, p, dice, log, i):
+    """Finish the Scene: progress roll (full boxes vs the challenge dice, no momentum)."""
+    roll_challenge_dice(s, p, dice, log, i)
+    s[SCORE] = s[PROGRESS] // p.ticks_per_box
+    s[ROLL_OUTCOME] = challenge_outcome(s[SCORE], s[CHALLENGE1], s[CHALLENGE2])
+    record(log, i, OUTCOME, s[ROLL_OUTCOME], s[SCORE], ROLL_PROGRESS, 0)
+    if s[ROLL_OUTCOME] == STRONG_HIT:
+        end_scene(s, log, i, 1, END_FINISH, 0)
+    else:
+        s[FINISH_RESULT] = 1 if s[ROLL_OUTCOME] == WEAK_HIT else -1
+        if demand_price(s, p, dice, log, i, 1 if s[ROLL_OUTCOME] == WEAK_HIT else 0, AFTER_FINISH):
+            end_scene(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
+
+
+@njit(cache=True)
+def after_move(s, p, dice, log, i):
+    """A full clock or track forces Finish the Scene; the move limit cuts the scene off."""
+    update_lead(s, p)
+    if s[CLOCK] >= s[SEGMENTS] or s[PROGRESS] >= p.track_ticks:
+        finish_scene(s, p, dice, log, i)
+    elif s[MOVES] >= p.max_moves:
+        end_scene(s, log, i, 0, END_CUT_OFF, 1)
+    else:
+        await_crew_move(s)
+
+
+@njit(cache=True)
+def after_price(s, p, dice, log, i):
+    """Continue after a price: back to the scene, or close the finished scene."""
+    if s[AFTER_PRICE] == AFTER_FINISH:
+        end_scene(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
+    else:
+        after_move(s, p, dice, log, i)
+
+
+@njit(cache=True)
+def take_momentum(s, p, log, i):
+    """Secure an Advantage: "Take +2 momentum"."""
+    add_momentum(s, p, log, i, p.advantage_momentum)
+
+
+@njit(cache=True)
+def take_bonus(s, p, log, i):
+    """Secure an Advantage: "Add +1 on your next move (not a progress move)"."""
+    set_pool(s, log, i, BONUS, POOL_BONUS, p.advantage_bonus)
+
+
+@njit(cache=True)
+def resolve_move(s, p, dice, log, i):
+    """Apply the outcome of Face Danger or Secure an Advantage (seed text, per outcome)."""
+    outcome = s[ROLL_OUTCOME]
+    match = s[CHALLENGE1] == s[CHALLENGE2]
+    record(log, i, OUTCOME, outcome, s[SCORE], ROLL_MOVE, match)
+    if outcome == MISS:
+        fill_clock(s, log, i, 2 if match else 1)
+        if demand_price(s, p, dice, log, i, 0, AFTER_MOVE):
+            after_move(s, p, dice, log, i)
+    elif s[MOVE_KIND] == FACE_DANGER:
+        if outcome == STRONG_HIT:
+            mark_progress(s, p, log, i, 2 if match else 1)
+        else:
+            mark_progress(s, p, log, i, 1)
+            fill_clock(s, log, i, 1)
+        after_move(s, p, dice, log, i)
+    elif outcome == STRONG_HIT:
+        take_momentum(s, p, log, i)
+        take_bonus(s, p, log, i)
+        if match:
+            mark_progress(s, p, log, i, 1)
+        after_move(s, p, dice, log, i)
+    else:
+        s[PHASE] = ADVANTAGE
+        s[SEAT] = CREW
+
+
+@njit(cache=True)
+def make_move(s, p, dice, log, i, kind, stat):
+    """Roll a scene move with ``stat``; offer a burn when it would improve the result."""
+    s[MOVES] += 1
+    s[MOVE_KIND] = kind
+    s[STAT_USED] = stat
+    adds = s[BONUS]
+    set_pool(s, log, i, BONUS, POOL_BONUS, 0)
+    roll_action(s, p, dice, log, i, s[STATS + stat], adds)
+    if burn_improves(s[SCORE], s[MOMENTUM], s[CHALLENGE1], s[CHALLENGE2]):
+        s[BURN_OUTCOME] = challenge_outcome(s[MOMENTUM], s[CHALLENGE1], s[CHALLENGE2])
+        s[PHASE] = BURN
+        s[SEAT] = CREW
+    else:
+        resolve_move(s, p, dice, log, i)
+
+
+@njit(cache=True)
+def burn_momentum(s, p, log, i):
+    """Burn: the score becomes momentum, momentum resets, then the outcome applies."""
+    record(log, i, NOTE, NOTE_BURN, s[MOMENTUM], s[SCORE])
+    s[SCORE] = s[MOMENTUM]
+    s[ROLL_OUTCOME] = s[BURN_OUTCOME]
+    set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM, momentum_reset(s, p))
+
+
+@njit(cache=True)
+def apply(s, p, dice, log, i, action):
+    """Take the pending decision ``action`` and resolve until the next decision."""
+    record(log, i, DECISION, s[SEAT], s[PHASE], action, 0)
+    s[DECISIONS] += 1
+    phase = s[PHASE]
+    if phase == MOVE:
+        if action == A_FINISH:
+            finish_scene(s, p, dice, log, i)
+        elif action < A_SECURE_ADVANTAGE:
+            make_move(s, p, dice, log, i, FACE_DANGER, action)
+        else:
+            make_move(s, p, dice, log, i, SECURE_ADVANTAGE, action - A_SECURE_ADVANTAGE)
+    elif phase == BURN:
+        if action == A_BURN:
+            burn_momentum(s, p, log, i)
+        resolve_move(s, p, dice, log, i)
+    elif phase == ADVANTAGE:
+        if action == A_TAKE_MOMENTUM:
+            take_momentum(s, p, log, i)
+        else:
+            take_bonus(s, p, log, i)
+        after_move(s, p, dice, log, i)
+    elif phase == PRICE:
+        kind = action - A_PRICE
+        pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
+        after_price(s, p, dice, log, i)
+    elif phase == BEGIN:
+        set_clock(s, p, log, i, action - A_SITUATION)
+
+
+@njit(cache=True)
+def legal(s, p, m):
+    """The legal actions of the pending decision (none once the scene is over)."""
+    m[:] = False
+    phase = s[PHASE]
+    if s[SEAT] < 0:
+        return
+    if phase == MOVE:
+        m[:A_FINISH] = True
+        m[A_FINISH] = p.finish_early == 1
+    elif phase == BURN:
+        m[A_BURN - 1] = True
+        m[A_BURN] = True
+    elif phase == ADVANTAGE:
+        m[A_TAKE_MOMENTUM] = True
+        m[A_TAKE_BONUS] = True
+    elif phase == PRICE:
+        m[A_PRICE:A_SITUATION] = True
+    elif phase == BEGIN:
+        m[A_SITUATION:A_SITUATION + 3] = True

@@ -1,0 +1,83 @@
+"""Readable transcripts of Starforged scenes, built from the event log."""
+
+from __future__ import annotations
+
+from envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
+from envs.core.header import SEAT_NAMES
+from envs.starforged import state as st
+
+ROLL_NAMES = {st.ROLL_MOVE: "", st.ROLL_PROGRESS: "Finish the Scene (progress roll)",
+              st.ROLL_ENDURE: "Endure roll"}
+DIE_NAMES = {st.DIE_ACTION: "action die", st.DIE_CHALLENGE: "challenge die",
+             st.DIE_ORACLE: "Pay the Price d100", st.DIE_SITUATION: "situation"}
+IMPACT_NAMES = {st.WOUNDED: "wounded", st.SHAKEN: "shaken", st.UNPREPARED: "unprepared"}
+
+
+def action_name(a: int) -> str:
+    """A short name for a flat action id."""
+    if a < st.A_SECURE_ADVANTAGE:
+        return f"Face Danger +{st.STAT_NAMES[a]}"
+    if a < st.A_FINISH:
+        return f"Secure an Advantage +{st.STAT_NAMES[a - st.A_SECURE_ADVANTAGE]}"
+    if a < st.A_PRICE:
+        return {st.A_FINISH: "Finish the Scene", st.A_KEEP: "keep the roll",
+                st.A_BURN: "burn momentum", st.A_TAKE_MOMENTUM: "take +momentum",
+                st.A_TAKE_BONUS: "take +1 on the next move"}[a]
+    if a < st.A_SITUATION:
+        return f"price: {st.PRICE_NAMES[a - st.A_PRICE]}"
+    return f"situation: {st.SITUATION_NAMES[a - st.A_SITUATION]}"
+
+
+ACTION_NAMES = tuple(action_name(a) for a in range(st.NUM_ACTIONS))
+
+
+def describe(ev) -> str:
+    """One event as a fragment of text."""
+    if ev.kind == DECISION:
+        return f"{SEAT_NAMES.get(ev.a, '?')}: {ACTION_NAMES[ev.c]}"
+    if ev.kind == DIE:
+        return f"{DIE_NAMES.get(ev.c, 'die')} {ev.b}"
+    if ev.kind == OUTCOME:
+        match = " with a match" if ev.d else ""
+        label = ROLL_NAMES[ev.c]
+        return f"{label + ': ' if label else ''}score {ev.b}: {st.OUTCOME_NAMES[ev.a]}{match}"
+    if ev.kind == POOL:
+        if ev.a == st.POOL_IMPACT:
+            return f"impact marked: {IMPACT_NAMES.get(ev.d, '?')}"
+        return f"{st.POOL_NAMES[ev.a]} {ev.b} -> {ev.c}"
+    if ev.kind == NOTE:
+        return describe_note(ev)
+    if ev.kind == SCENE_END:
+        result = {1: "objective met", -1: "objective failed", 0: "cut off"}[ev.a]
+        return f"Scene over: {result}"
+    return f"event {ev.kind}"
+
+
+def describe_note(ev) -> str:
+    """A NOTE record as text."""
+    if ev.a == st.NOTE_BURN:
+        return f"burns momentum {ev.b} (score was {ev.c})"
+    if ev.a == st.NOTE_CANCEL:
+        return f"momentum {ev.b} cancels the action die {ev.c}"
+    if ev.a == st.NOTE_PRICE:
+        return f"Pay the Price: {st.PRICE_NAMES[ev.b]} ({ev.c})"
+    if ev.a == st.NOTE_SITUATION:
+        return f"Begin the Scene: {st.SITUATION_NAMES[ev.b]}, clock of {ev.c}"
+    return f"note {ev.a}"
+
+
+def transcript(events, config=None) -> list[str]:
+    """Lines of text for one env's events: a line per decision and what followed it."""
+    lines: list[str] = []
+    current: list[str] = []
+    for ev in events:
+        if ev.kind == DECISION and current:
+            lines.append("; ".join(current))
+            current = []
+        current.append(describe(ev))
+        if ev.kind == SCENE_END:
+            lines.append("; ".join(current))
+            current = []
+    if current:
+        lines.append("; ".join(current))
+    return lines
