@@ -1,0 +1,1 @@
+"""Playtests on the engine directly: statistics, exact odds, reports, plots, replays."""

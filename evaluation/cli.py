@@ -1,0 +1,44 @@
+"""The ``scenegym`` command: one subcommand per module in :data:`COMMAND_MODULES`.
+
+Each module provides ``add_parser(subparsers)``, which adds its subcommand and sets
+``run=callable(args) -> int`` as the parser default. Modules import heavy dependencies
+(torch, matplotlib) inside ``run`` only, so ``scenegym --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMAND_MODULES = (
+    "evaluation.odds_cmd",
+    "evaluation.playtest",
+    "evaluation.bench",
+    "training.cli",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every available subcommand."""
+    parser = argparse.ArgumentParser(prog="scenegym", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+            continue  # a command not built yet
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Entry point of the ``scenegym`` console script."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
