@@ -5,6 +5,9 @@ build momentum with Secure an Advantage when it is low, otherwise Face Danger wi
 stat; always burn when burning improves the result; take momentum on a weak Secure.
 GM: start the crew severely disadvantaged; take momentum while the crew has some, else hit
 the lowest meter that is not empty (driving toward impacts).
+
+The rules of thumb read the observation (``envs.starforged.observation``), as a trained
+policy would; they are compiled so that a heuristic opponent costs little per step.
 """
 
 from __future__ import annotations
@@ -12,11 +15,62 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from envs.starforged import state as st
 from envs.starforged.observation import OBSERVATION_NAMES
 
 _O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
+O_MOMENTUM, O_BOXES, O_LEFT = _O["momentum"], _O["progress_boxes"], _O["clock_segments_left"]
+O_EDGE, O_HEALTH = _O["edge"], _O["health"]
+METER_PRICES = np.array([st.ENDURE_HARM, st.ENDURE_STRESS, st.SACRIFICE_RESOURCES])
+
+
+@njit(cache=True)
+def crew_move(o, m, finish_boxes, finish_boxes_late, late_clock, low_momentum):
+    """Finish when likely to hit; Secure an Advantage when momentum is low; else Face Danger."""
+    boxes = round(o[O_BOXES] * 10)
+    clock_left = round(o[O_LEFT] * 20)
+    if m[st.A_FINISH] and (boxes >= finish_boxes
+                           or (boxes >= finish_boxes_late and clock_left <= late_clock)):
+        return st.A_FINISH
+    best = np.argmax(o[O_EDGE:O_EDGE + st.NUM_STATS])
+    if round(o[O_MOMENTUM] * 10) <= low_momentum:
+        return st.A_SECURE_ADVANTAGE + best
+    return st.A_FACE_DANGER + best
+
+
+@njit(cache=True)
+def gm_price(o):
+    """Take momentum while the crew has some, else hit the lowest meter that is not empty."""
+    if o[O_MOMENTUM] > 0:
+        return st.A_PRICE + st.LOSE_MOMENTUM
+    lowest, value = 0, 9.0
+    for k in range(3):
+        if 0 < o[O_HEALTH + k] < value:
+            lowest, value = k, o[O_HEALTH + k]
+    return st.A_PRICE + METER_PRICES[lowest]
+
+
+@njit(cache=True)
+def act_rows(obs, masks, finish_boxes, finish_boxes_late, late_clock, low_momentum):
+    """One action per row, by the pending decision."""
+    out = np.zeros(obs.shape[0], np.int64)
+    for r in range(obs.shape[0]):
+        o = obs[r]
+        phase = np.argmax(o[:st.NUM_PHASES])
+        if phase == st.MOVE:
+            out[r] = crew_move(o, masks[r], finish_boxes, finish_boxes_late, late_clock,
+                               low_momentum)
+        elif phase == st.BURN:
+            out[r] = st.A_BURN
+        elif phase == st.ADVANTAGE:
+            out[r] = st.A_TAKE_MOMENTUM
+        elif phase == st.PRICE:
+            out[r] = gm_price(o)
+        else:
+            out[r] = st.A_SITUATION + st.DISADVANTAGED
+    return out
 
 
 @dataclass
@@ -36,43 +90,6 @@ class StarforgedHeuristic:
     low_momentum: int = 1
 
     def act(self, obs, masks, env_ids=None):
-        obs = np.asarray(obs)
-        phase = np.argmax(obs[:, : st.NUM_PHASES], axis=1)
-        out = np.zeros(obs.shape[0], np.int64)
-        for code, rule in ((st.MOVE, self._move), (st.BURN, self._burn),
-                           (st.ADVANTAGE, self._advantage), (st.PRICE, self._price),
-                           (st.BEGIN, self._situation)):
-            rows = phase == code
-            if rows.any():
-                out[rows] = rule(obs[rows], masks[rows])
-        return out
-
-    def _move(self, obs, masks):
-        boxes = np.rint(obs[:, _O["progress_boxes"]] * 10)
-        clock_left = np.rint(obs[:, _O["clock_segments_left"]] * 20)
-        momentum = np.rint(obs[:, _O["momentum"]] * 10)
-        stats = obs[:, _O["edge"]: _O["edge"] + st.NUM_STATS]
-        best = np.argmax(stats, axis=1)
-        action = np.where(momentum <= self.low_momentum, st.A_SECURE_ADVANTAGE + best,
-                          st.A_FACE_DANGER + best)
-        finish = (boxes >= self.finish_boxes) | (
-            (boxes >= self.finish_boxes_late) & (clock_left <= self.late_clock))
-        finish &= masks[:, st.A_FINISH]
-        return np.where(finish, st.A_FINISH, action)
-
-    def _burn(self, obs, masks):
-        return np.full(obs.shape[0], st.A_BURN)
-
-    def _advantage(self, obs, masks):
-        return np.full(obs.shape[0], st.A_TAKE_MOMENTUM)
-
-    def _price(self, obs, masks):
-        momentum = obs[:, _O["momentum"]]
-        meters = obs[:, [_O["health"], _O["spirit"], _O["supply"]]]
-        lowest = np.argmin(np.where(meters > 0, meters, 9.0), axis=1)
-        hit_meter = st.A_PRICE + np.array([st.ENDURE_HARM, st.ENDURE_STRESS,
-                                           st.SACRIFICE_RESOURCES])[lowest]
-        return np.where(momentum > 0, st.A_PRICE + st.LOSE_MOMENTUM, hit_meter)
-
-    def _situation(self, obs, masks):
-        return np.full(obs.shape[0], st.A_SITUATION + st.DISADVANTAGED)
+        return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
+                        self.finish_boxes, self.finish_boxes_late, self.late_clock,
+                        self.low_momentum)

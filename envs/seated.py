@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
+from envs.core.header import CREW, GM, SEAT_NAMES
+from envs.core.kernels import pending
 from envs.core.reward import DirectorWeights, GM_REWARDS, seat_reward
 from envs.core.validate import check_choice
 
@@ -50,6 +51,13 @@ class SeatedBatch:
         self.learner_decided = np.zeros(n, np.bool_)
         self.unseated_scenes = 0
         self.scenes_reported = 0
+        self._learner = np.zeros(n, np.bool_)
+        self._opp = np.zeros(n, np.bool_)
+        self._actions = np.zeros(n, np.int64)
+        self._reward = np.zeros(n, np.float32)
+        self._ended = np.zeros(n, np.bool_)
+        self._cut = np.zeros(n, np.bool_)
+        self._final_obs = np.zeros_like(batch.obs)
 
     @property
     def obs(self):
@@ -63,9 +71,8 @@ class SeatedBatch:
         """Start every env's first scene and play until the learner's decision is pending."""
         self.batch.reset(seed)
         self.learner_decided[:] = False
-        n = self.batch.num_envs
-        self._settle(np.zeros(n, np.float32), np.zeros(n, np.bool_), np.zeros(n, np.bool_),
-                     None)
+        self._clear_outputs()
+        self._settle()
 
     def step(self, actions):
         """The learner's decision in every env, then the opponent's until the learner's again.
@@ -73,50 +80,52 @@ class SeatedBatch:
         Returns:
             ``(reward, terminated, truncated, final_obs)``: per env, the learner's reward, the
             end flags of the scene it played, and the last observation of ended scenes (rows
-            of envs whose scene did not end are unspecified).
+            of envs whose scene did not end are stale). The arrays are reused by the next
+            step: copy them to keep them.
         """
         b = self.batch
-        learner = b.state[:, SEAT] == self.seat
-        if not learner.all():
-            i = int(np.flatnonzero(~learner)[0])
+        n_learner = pending(b.state, self.seat, self._learner)
+        if n_learner != b.num_envs:
+            i = int(np.flatnonzero(~self._learner)[0])
             raise RuntimeError(f"env {i}: the learner ({SEAT_NAMES[self.seat]}) is not pending")
-        n = b.num_envs
-        reward, ended, cut = np.zeros(n, np.float32), np.zeros(n, np.bool_), np.zeros(n, np.bool_)
-        final_obs = np.zeros_like(b.obs)
-        crew_r, over, trunc = b.step(actions, learner)
-        self.learner_decided |= learner
-        self._collect(crew_r, over, trunc, reward, ended, cut, final_obs)
-        self._settle(reward, ended, cut, final_obs)
-        return reward, ended & ~cut, cut, final_obs
+        self._clear_outputs()
+        b.step(actions, self._learner)
+        self.learner_decided[:] = True
+        self._collect()
+        self._settle()
+        return self._reward, self._ended & ~self._cut, self._cut, self._final_obs
 
-    def _collect(self, crew_r, over, trunc, reward, ended, cut, final_obs):
+    def _clear_outputs(self):
+        self._reward[:] = 0.0
+        self._ended[:] = False
+        self._cut[:] = False
+
+    def _collect(self):
         """Book scenes that just ended: report the learner's, skip unseated ones; autoreset."""
-        if not over.any():
-            return
         b = self.batch
-        report = over & self.learner_decided & ~ended
+        if b.ended == 0:
+            return
+        over = b._over.copy()
+        report = over & self.learner_decided & ~self._ended
         if report.any():
-            r = seat_reward(self.seat, self.gm_reward, crew_r, b.state, self.director)
-            reward[report] = r[report]
-            ended |= report
-            cut |= report & trunc
-            if final_obs is not None:
-                final_obs[report] = b.obs[report]
+            r = seat_reward(self.seat, self.gm_reward, b._reward, b.state, self.director)
+            self._reward[report] = r[report]
+            self._ended |= report
+            self._cut |= report & b._truncated
+            self._final_obs[report] = b.obs[report]
             self.scenes_reported += int(report.sum())
         self.unseated_scenes += int((over & ~report).sum())
         self.learner_decided[over] = False
         b.next_scene(over)
 
-    def _settle(self, reward, ended, cut, final_obs):
+    def _settle(self):
         """Let the opponent act until the learner's decision is pending in every env."""
         b = self.batch
         for _ in range(MAX_UNSEATED_IN_A_ROW):
-            opp = (b.state[:, SEAT] == self.opponent_seat) & (b.state[:, OVER] == 0)
-            if not opp.any():
+            if pending(b.state, self.opponent_seat, self._opp) == 0:
                 return
-            idx = np.flatnonzero(opp)
-            actions = np.zeros(b.num_envs, np.int64)
-            actions[idx] = self.opponent.act(b.obs[idx], b.masks[idx], b.env_ids[idx])
-            crew_r, over, trunc = b.step(actions, opp)
-            self._collect(crew_r, over, trunc, reward, ended, cut, final_obs)
+            idx = np.flatnonzero(self._opp)
+            self._actions[idx] = self.opponent.act(b.obs[idx], b.masks[idx], b.env_ids[idx])
+            b.step(self._actions, self._opp)
+            self._collect()
         raise RuntimeError("the opponent played 10000 rounds without a learner decision")

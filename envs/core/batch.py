@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.dice import make_dice
+from envs.core.params import as_record
 from envs.core.events import EventLog, drain, make_log
-from envs.core.header import CREW, GM, OVER, RESULT, SCENE, SEAT, SEAT_NAMES, TRUNCATED
+from envs.core.header import CREW, GM, OVER, SCENE, SEAT, SEAT_NAMES
 from envs.core.ruleset import Ruleset
-from envs.core.forfeit import forfeit
 
-ILLEGAL_MODES = ("raise", "lose")
+ILLEGAL_MODES = ("raise", "lose")  # indices match envs.core.kernels.RAISE / LOSE
 
 
 def fresh_seed() -> int:
@@ -46,7 +46,7 @@ class SceneBatch:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, got {illegal!r}")
         self.ruleset, self.config, self.num_envs, self.illegal = ruleset, config, num_envs, illegal
-        self.params = ruleset.params(config)
+        self.params = as_record(ruleset.params(config))
         ids = np.arange(num_envs) if env_ids is None else np.asarray(env_ids)
         if ids.shape != (num_envs,) or (ids < 0).any():
             raise ValueError(f"env_ids must be {num_envs} non-negative integers")
@@ -58,6 +58,11 @@ class SceneBatch:
         self.obs = np.zeros((num_envs, ruleset.obs_size), np.float32)
         self.seed = 0
         self._all = np.ones(num_envs, np.bool_)
+        self._illegal_code = ILLEGAL_MODES.index(illegal)
+        self._reward = np.zeros(num_envs, np.float32)
+        self._over = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+        self.ended = 0
 
     # -- scenes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -89,39 +94,18 @@ class SceneBatch:
 
         Returns:
             ``(crew_reward, over, truncated)``: float32[n] reward for the crew of each env
-            whose scene ended in this step, and bool[n] flags of scenes that are now over.
+            whose scene ended in this step, and bool[n] flags of scenes that ended in this
+            step. The arrays are reused by the next step: copy them to keep them.
         """
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        running = self.state[:, OVER] == 0
-        which = running if which is None else (np.asarray(which, np.bool_) & running)
-        which = self._check_legal(actions, which)
-        self.ruleset.kernels.apply(self.state, self.params, self.dice, self.log, actions, which,
-                                   self.masks, self.obs)
-        return self.outcome(running)
-
-    def outcome(self, was_running):
-        """Crew reward and end flags for the envs that were running before a step."""
-        over = (self.state[:, OVER] == 1) & was_running
-        reward = np.where(over, self.state[:, RESULT], 0).astype(np.float32)
-        return reward, over, over & (self.state[:, TRUNCATED] == 1)
-
-    def _check_legal(self, actions, which):
-        idx = np.flatnonzero(which)
-        bad_range = (actions[idx] < 0) | (actions[idx] >= self.ruleset.num_actions)
-        legal = np.zeros(idx.shape, np.bool_)
-        ok = ~bad_range
-        legal[ok] = self.masks[idx[ok], actions[idx[ok]]]
-        if legal.all():
-            return which
-        if self.illegal == "raise":
-            i = int(idx[~legal][0])
-            raise ValueError(self.describe_illegal(i, int(actions[i])))
-        which = which.copy()
-        for i in idx[~legal]:
-            forfeit(self.state, self.log, i)
-            which[i] = False
-        self.ruleset.kernels.refresh(self.state, self.params, self.masks, self.obs)
-        return which
+        if which is None:
+            which = self.state[:, OVER] == 0
+        bad, self.ended = self.ruleset.kernels.apply(
+            self.state, self.params, self.dice, self.log, actions, np.asarray(which, np.bool_),
+            self.masks, self.obs, self._illegal_code, self._reward, self._over, self._truncated)
+        if bad >= 0:
+            raise ValueError(self.describe_illegal(bad, int(actions[bad])))
+        return self._reward, self._over, self._truncated
 
     def describe_illegal(self, i: int, action: int) -> str:
         """The message for an illegal ``action`` in env ``i``: what, where, what is allowed."""

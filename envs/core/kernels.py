@@ -8,7 +8,8 @@ A ruleset writes four per-env ``@njit`` functions over one state row ``s`` (int3
 - ``legal(s, p, m)``: fill the bool mask ``m`` of the pending decision (all False when over).
 - ``observe(s, p, o)``: fill the float32 observation ``o``.
 
-``p`` is the ruleset's kernel parameters (a namedtuple made from its validated config).
+``p`` is the ruleset's kernel parameters: a record with the fields of the namedtuple the
+ruleset makes from its validated config (:mod:`envs.core.params`).
 :func:`make_batch_kernels` wraps them in loops over the batch; the loops touch only the envs
 selected by ``which``, so envs never read each other's rows.
 """
@@ -17,19 +18,45 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+import numpy as np
 from numba import njit
 
 from envs.core.dice import start_scene
-from envs.core.header import SCENE, clear_header
+from envs.core.forfeit import forfeit
+from envs.core.header import OVER, RESULT, SCENE, SEAT, TRUNCATED, clear_header
 
 BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh"])
+
+RAISE, LOSE = 0, 1  # what an illegal action does
+
+
+@njit(cache=True)
+def first_illegal(masks, actions, which):
+    """The first selected env whose action is out of range or not legal, or -1."""
+    for i in range(masks.shape[0]):
+        if which[i]:
+            a = actions[i]
+            if a < 0 or a >= masks.shape[1] or not masks[i, a]:
+                return i
+    return -1
+
+
+@njit(cache=True)
+def pending(state, seat, out):
+    """Fill ``out`` with the running envs whose pending decision is ``seat``'s; count them."""
+    n = 0
+    for i in range(state.shape[0]):
+        out[i] = state[i, SEAT] == seat and state[i, OVER] == 0
+        n += out[i]
+    return n
 
 
 def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     """Compile the batch loops for one ruleset's per-env rules."""
 
     @njit(cache=True)
-    def begin_batch(state, p, dice, log, seed, env_ids, which, masks, obs):
+    def begin_batch(state, params, dice, log, seed, env_ids, which, masks, obs):
+        p = params[0]
         for i in range(state.shape[0]):
             if which[i]:
                 s = state[i]
@@ -40,18 +67,43 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
                 observe(s, p, obs[i])
 
     @njit(cache=True)
-    def apply_batch(state, p, dice, log, actions, which, masks, obs):
+    def apply_batch(state, params, dice, log, actions, which, masks, obs, illegal_mode,
+                    reward, over, truncated):
+        """Check, apply and collect: returns (first illegal env or -1, scenes ended)."""
+        p = params[0]
+        bad = first_illegal(masks, actions, which)
+        if bad >= 0 and illegal_mode == RAISE:
+            return bad, 0
+        ended = 0
         for i in range(state.shape[0]):
-            if which[i]:
-                s = state[i]
-                apply(s, p, dice, log, i, actions[i])
-                legal(s, p, masks[i])
-                observe(s, p, obs[i])
+            reward[i] = 0.0
+            over[i] = False
+            truncated[i] = False
+            if not which[i] or state[i, OVER] == 1:
+                continue
+            s = state[i]
+            a = actions[i]
+            if a < 0 or a >= masks.shape[1] or not masks[i, a]:
+                forfeit(state, log, i)
+            else:
+                apply(s, p, dice, log, i, a)
+            legal(s, p, masks[i])
+            observe(s, p, obs[i])
+            if s[OVER] == 1:
+                over[i] = True
+                truncated[i] = s[TRUNCATED] == 1
+                reward[i] = s[RESULT]
+                ended += 1
+        return -1, ended
 
     @njit(cache=True)
-    def refresh_batch(state, p, masks, obs):
+    def refresh_batch(state, params, masks, obs):
+        p = params[0]
         for i in range(state.shape[0]):
             legal(state[i], p, masks[i])
             observe(state[i], p, obs[i])
 
     return BatchKernels(begin_batch, apply_batch, refresh_batch)
+
+
+__all__ = ["make_batch_kernels", "pending", "first_illegal", "RAISE", "LOSE", "np"]
