@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "evaluation.odds_cmd",
     "evaluation.playtest",
     "evaluation.bench",
+    "evaluation.replay",
     "training.cli",
 )
 

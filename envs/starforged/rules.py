@@ -21,6 +21,7 @@ from envs.starforged.state import (
     BURN_OUTCOME, CHALLENGE1, CHALLENGE2, CLOCK, DIE_ACTION, DIE_CHALLENGE, DIE_ORACLE,
     DIE_SITUATION, END_CUT_OFF, END_FINISH, ENDURE_HARM, ENDURE_STRESS, FACE_DANGER,
     FINISH_RESULT, HEALTH, LOSE_MOMENTUM, MARK_TICKS, MISS, MOMENTUM, MOVE, MOVE_KIND, MOVES,
+    FINISH_CHOSEN, FINISH_CLOCK_FULL, FINISH_TRACK_FULL, NOTE_FINISH,
     NOTE_BURN, NOTE_CANCEL, NOTE_PRICE, NOTE_SITUATION, POOL_BONUS, POOL_CLOCK,
     POOL_HEALTH, POOL_IMPACT, POOL_MOMENTUM, POOL_PROGRESS, POOL_SPIRIT, POOL_SUPPLY, PRICE,
     PRICE_SIZE, PROGRESS, ROLL_ENDURE, ROLL_MOVE, ROLL_PROGRESS, ROLL_TWICE, SACRIFICE_RESOURCES,
@@ -295,8 +296,9 @@ def begin(s, p, dice, log, i):
 
 
 @njit(cache=True)
-def finish_scene(s, p, dice, log, i):
+def finish_scene(s, p, dice, log, i, reason):
     """Finish the Scene: progress roll (full boxes vs the challenge dice, no momentum)."""
+    record(log, i, NOTE, NOTE_FINISH, reason, s[PROGRESS] // p.ticks_per_box)
     roll_challenge_dice(s, p, dice, log, i)
     s[SCORE] = s[PROGRESS] // p.ticks_per_box
     s[ROLL_OUTCOME] = challenge_outcome(s[SCORE], s[CHALLENGE1], s[CHALLENGE2])
@@ -313,8 +315,10 @@ def finish_scene(s, p, dice, log, i):
 def after_move(s, p, dice, log, i):
     """A full clock or track forces Finish the Scene; the move limit cuts the scene off."""
     update_lead(s, p)
-    if s[CLOCK] >= s[SEGMENTS] or s[PROGRESS] >= p.track_ticks:
-        finish_scene(s, p, dice, log, i)
+    if s[CLOCK] >= s[SEGMENTS]:
+        finish_scene(s, p, dice, log, i, FINISH_CLOCK_FULL)
+    elif s[PROGRESS] >= p.track_ticks:
+        finish_scene(s, p, dice, log, i, FINISH_TRACK_FULL)
     elif s[MOVES] >= p.max_moves:
         end_scene(s, log, i, 0, END_CUT_OFF, 1)
     else:
@@ -404,7 +408,7 @@ def apply(s, p, dice, log, i, action):
     phase = s[PHASE]
     if phase == MOVE:
         if action == A_FINISH:
-            finish_scene(s, p, dice, log, i)
+            finish_scene(s, p, dice, log, i, FINISH_CHOSEN)
         elif action < A_SECURE_ADVANTAGE:
             make_move(s, p, dice, log, i, FACE_DANGER, action)
         else:

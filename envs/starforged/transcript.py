@@ -61,6 +61,8 @@ def describe_note(ev) -> str:
         return f"momentum {ev.b} cancels the action die {ev.c}"
     if ev.a == st.NOTE_PRICE:
         return f"Pay the Price: {st.PRICE_NAMES[ev.b]} ({ev.c})"
+    if ev.a == st.NOTE_FINISH:
+        return f"Finish the Scene ({st.FINISH_REASONS[ev.b]}) with {ev.c} full boxes"
     if ev.a == st.NOTE_SITUATION:
         return f"Begin the Scene: {st.SITUATION_NAMES[ev.b]}, clock of {ev.c}"
     return f"note {ev.a}"
@@ -71,7 +73,9 @@ def transcript(events, config=None) -> list[str]:
     lines: list[str] = []
     current: list[str] = []
     for ev in events:
-        if ev.kind == DECISION and current:
+        starts_line = ev.kind == DECISION or (ev.kind == NOTE and ev.a == st.NOTE_FINISH
+                                              and ev.b != st.FINISH_CHOSEN)
+        if starts_line and current:
             lines.append("; ".join(current))
             current = []
         current.append(describe(ev))
