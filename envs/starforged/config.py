@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import namedtuple
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
+from envs.core.config import RulesetConfig
 from envs.core.validate import check_choice, check_int, check_ints
 from envs.starforged import state as st
 
@@ -14,7 +15,7 @@ PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
 
 
 @dataclass(frozen=True)
-class StarforgedConfig:
+class StarforgedConfig(RulesetConfig):
     """Rules numbers and variant switches of the scene challenge.
 
     Defaults follow the seed (the 2022 pre-release wording): rank always formidable and a
@@ -135,14 +136,6 @@ class StarforgedConfig:
         check_choice("rank", rank, RANKS[:3])
         return cls(rank=rank, clock_by_situation=(4, 4, 4), **overrides)
 
-    def replace(self, **changes) -> "StarforgedConfig":
-        """A copy with ``changes`` applied (and validated)."""
-        return replace(self, **changes)
-
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        """Names of every config field."""
-        return tuple(f.name for f in fields(cls))
 
 
 Params = namedtuple("Params", [
