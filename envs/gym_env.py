@@ -14,6 +14,8 @@ Both take the same keyword arguments:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import gymnasium as gym
 import numpy as np
 from gymnasium.vector import AutoresetMode
@@ -21,6 +23,7 @@ from gymnasium.vector.utils import batch_space
 
 from envs.core.batch import SceneBatch
 from envs.core.dice import mix64
+from envs.core.events import SCENE_END
 from envs.core.reward import DirectorWeights
 from envs.core.ruleset import Ruleset
 from envs.seated import SeatedBatch
@@ -73,36 +76,34 @@ class _Seated:
         self.seated.reset(seed)
         self._needs_reset = False
 
-    def action_masks(self) -> np.ndarray:
-        """Legal actions of the pending decision (MaskablePPO's convention)."""
-        m = self.seated.masks
-        return m[0].copy() if self.num_envs_internal == 1 and self._single else m.copy()
 
 
 class SceneEnv(_Seated, gym.Env):
     """One scene at a time: the engine's batch of one. See the ruleset's subclass for the spec."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
-    _single = True
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, env_index: int = 0, **kwargs):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
-        self.num_envs_internal = 1
         self._setup(1, env_ids=[env_index], log_capacity=LOG_CAPACITY if render_mode else 0,
                     **kwargs)
         rs = self.ruleset
         self.observation_space = gym.spaces.Box(-1.0, 1.0, (rs.obs_size,), np.float32)
         self.action_space = gym.spaces.Discrete(rs.num_actions)
-        self._lines: list[str] = []
+        self._scene_events: list = []
+        self._next_events: list = []
 
     def reset(self, *, seed=None, options=None):
         """Start a scene: scene 0 of a new seed, or the next scene of the current stream."""
         super().reset(seed=seed)
         if seed is not None or self._needs_reset:
             self._reseed(seed)
-        self._lines = []
+            self._scene_events = []
+        else:  # the next scene began in the step that ended the last one
+            self._scene_events = self._next_events
+        self._next_events = []
         self._drain()
         return self.seated.obs[0].copy(), {"action_mask": self.seated.masks[0].copy()}
 
@@ -120,15 +121,26 @@ class SceneEnv(_Seated, gym.Env):
         return obs, float(reward[0]), bool(term[0]), bool(trunc[0]), {"action_mask": mask}
 
     def _drain(self):
-        if self.render_mode:
-            events = self.seated.batch.drain_events()[0]
-            self._lines.extend(self.ruleset.transcript(events, self.config))
+        """Keep the current scene's records; records after its end belong to the next scene."""
+        if not self.render_mode:
+            return
+        events = self.seated.batch.drain_events()[0]
+        ends = [k + 1 for k, ev in enumerate(events) if ev.kind == SCENE_END]
+        if not ends:
+            self._scene_events += events
+            return
+        self._scene_events += events[: ends[0]]
+        self._next_events = events[ends[-1]:]
+
+    def action_masks(self) -> np.ndarray:
+        """bool[num_actions]: legal actions of the pending decision (MaskablePPO's convention)."""
+        return self.seated.masks[0].copy()
 
     def render(self):
         """The scene so far as a readable transcript (``render_mode="ansi"``)."""
         if self.render_mode != "ansi":
             return None
-        return "\n".join(self._lines) + "\n"
+        return "\n".join(self.ruleset.transcript(self._scene_events, self.config)) + "\n"
 
 
 class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
@@ -139,11 +151,10 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     the first of the next scene. ``infos["action_mask"]`` holds every env's mask.
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
-    _single = False
+    metadata: ClassVar[dict] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int = 1, first_env_index: int = 0, **kwargs):
-        self.num_envs = self.num_envs_internal = int(num_envs)
+        self.num_envs = int(num_envs)
         self._setup(self.num_envs, env_ids=np.arange(num_envs) + first_env_index, **kwargs)
         rs = self.ruleset
         self.single_observation_space = gym.spaces.Box(-1.0, 1.0, (rs.obs_size,), np.float32)
@@ -155,6 +166,10 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""
         self._reseed(seed)
         return self.seated.obs.copy(), {"action_mask": self.seated.masks.copy()}
+
+    def action_masks(self) -> np.ndarray:
+        """bool[num_envs, num_actions]: each env's legal actions."""
+        return self.seated.masks.copy()
 
     def step(self, actions):
         """One decision per env; ended scenes autoreset in the same step."""

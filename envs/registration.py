@@ -6,8 +6,10 @@ import gymnasium as gym
 
 ENV_IDS = {
     "scenegym/StarforgedSceneChallenge-v0": "envs.starforged.env:StarforgedSceneChallenge",
+    "scenegym/MomentumScene-v0": "envs.momentum.env:MomentumScene",
 }
-RULESET_OF = {"scenegym/StarforgedSceneChallenge-v0": "starforged"}
+RULESET_OF = {"scenegym/StarforgedSceneChallenge-v0": "starforged",
+              "scenegym/MomentumScene-v0": "momentum"}
 
 for _id, _base in ENV_IDS.items():
     if _id not in gym.registry:

@@ -9,6 +9,7 @@ from envs.core.ruleset import Ruleset
 # ruleset id -> "module:attribute" of its Ruleset value
 RULESET_PATHS = {
     "starforged": "envs.starforged.ruleset:STARFORGED",
+    "momentum": "envs.momentum.ruleset:MOMENTUM",
 }
 
 

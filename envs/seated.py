@@ -18,7 +18,7 @@ import numpy as np
 from envs.core.batch import SceneBatch
 from envs.core.header import CREW, GM, SEAT_NAMES
 from envs.core.kernels import pending
-from envs.core.reward import DirectorWeights, GM_REWARDS, seat_reward
+from envs.core.reward import GM_REWARDS, DirectorWeights, seat_reward
 from envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}

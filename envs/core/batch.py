@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.dice import make_dice
-from envs.core.params import as_record
 from envs.core.events import EventLog, drain, make_log
 from envs.core.header import CREW, GM, OVER, SCENE, SEAT, SEAT_NAMES
+from envs.core.params import as_record
 from envs.core.ruleset import Ruleset
 
 ILLEGAL_MODES = ("raise", "lose")  # indices match envs.core.kernels.RAISE / LOSE
@@ -137,4 +137,4 @@ class SceneBatch:
         self.ruleset.kernels.refresh(self.state, self.params, self.masks, self.obs)
 
 
-__all__ = ["SceneBatch", "fresh_seed", "CREW", "GM"]
+__all__ = ["CREW", "GM", "SceneBatch", "fresh_seed"]

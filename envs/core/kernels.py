@@ -31,10 +31,10 @@ RAISE, LOSE = 0, 1  # what an illegal action does
 
 
 @njit(cache=True)
-def first_illegal(masks, actions, which):
-    """The first selected env whose action is out of range or not legal, or -1."""
+def first_illegal(state, masks, actions, which):
+    """The first selected running env whose action is out of range or not legal, or -1."""
     for i in range(masks.shape[0]):
-        if which[i]:
+        if which[i] and state[i, OVER] == 0:
             a = actions[i]
             if a < 0 or a >= masks.shape[1] or not masks[i, a]:
                 return i
@@ -71,7 +71,7 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
                     reward, over, truncated):
         """Check, apply and collect: returns (first illegal env or -1, scenes ended)."""
         p = params[0]
-        bad = first_illegal(masks, actions, which)
+        bad = first_illegal(state, masks, actions, which)
         if bad >= 0 and illegal_mode == RAISE:
             return bad, 0
         ended = 0
@@ -106,4 +106,4 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     return BatchKernels(begin_batch, apply_batch, refresh_batch)
 
 
-__all__ = ["make_batch_kernels", "pending", "first_illegal", "RAISE", "LOSE", "np"]
+__all__ = ["LOSE", "RAISE", "first_illegal", "make_batch_kernels", "np", "pending"]

@@ -19,8 +19,9 @@ How the contract carries the four games:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from envs.core.kernels import BatchKernels
 

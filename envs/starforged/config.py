@@ -11,6 +11,7 @@ from envs.starforged import state as st
 
 RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
 SITUATIONS = ("disadvantaged", "equal", "advantage", "random", "gm")
+IMPACTS = 3  # wounded, shaken, unprepared: each lowers max momentum by 1
 PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
 
 
@@ -90,10 +91,14 @@ class StarforgedConfig(RulesetConfig):
 
     def __post_init__(self):
         check_ints("stats", self.stats, 5, 0, 5)
-        check_int("momentum_max", self.momentum_max, 1, 20)
-        check_int("momentum_min", self.momentum_min, -20, 0)
+        check_int("momentum_max", self.momentum_max, IMPACTS, 20)
+        # three impacts lower max momentum by 3: it must stay at or above momentum_min
+        check_int("momentum_min", self.momentum_min, -20, min(0, self.momentum_max - IMPACTS))
         check_int("momentum_start", self.momentum_start, self.momentum_min, self.momentum_max)
         check_ints("momentum_reset", self.momentum_reset, 3, 0, self.momentum_max)
+        for k, most_impacts in enumerate((0, 1, IMPACTS)):  # reset by 0, 1, 2+ impacts
+            check_int(f"momentum_reset[{k}]", self.momentum_reset[k], 0,
+                      self.momentum_max - most_impacts)
         check_int("action_die", self.action_die, 2, 20)
         check_int("challenge_die", self.challenge_die, 2, 100)
         check_int("score_cap", self.score_cap, 1, 100)
@@ -131,7 +136,7 @@ class StarforgedConfig(RulesetConfig):
             raise ValueError(f"config field 'oracle_rows' must end at 100, ends at {last}")
 
     @classmethod
-    def final_rulebook(cls, rank: str = "formidable", **overrides) -> "StarforgedConfig":
+    def final_rulebook(cls, rank: str = "formidable", **overrides) -> StarforgedConfig:
         """The published rulebook's scene challenge: rank chosen, clock always 4 segments."""
         check_choice("rank", rank, RANKS[:3])
         return cls(rank=rank, clock_by_situation=(4, 4, 4), **overrides)

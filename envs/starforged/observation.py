@@ -10,9 +10,29 @@ from numba import njit
 from envs.core.header import PHASE
 from envs.starforged.rules import impacts, max_momentum, momentum_reset
 from envs.starforged.state import (
-    ACTION_DIE, AFTER_PRICE, BONUS, BURN_OUTCOME, CHALLENGE1, CHALLENGE2, CLOCK, HEALTH,
-    MOMENTUM, MOVE_KIND, MOVES, NUM_PHASES, ROLL_OUTCOME, PRICE_SIZE, PROGRESS, SCORE, SEGMENTS,
-    SHAKEN, SPIRIT, STATS, SUPPLY, UNPREPARED, WOUNDED,
+    ACTION_DIE,
+    AFTER_PRICE,
+    BONUS,
+    BURN_OUTCOME,
+    CHALLENGE1,
+    CHALLENGE2,
+    CLOCK,
+    HEALTH,
+    MOMENTUM,
+    MOVE_KIND,
+    MOVES,
+    NUM_PHASES,
+    PRICE_SIZE,
+    PROGRESS,
+    ROLL_OUTCOME,
+    SCORE,
+    SEGMENTS,
+    SHAKEN,
+    SPIRIT,
+    STATS,
+    SUPPLY,
+    UNPREPARED,
+    WOUNDED,
 )
 
 OBSERVATION_NAMES = (

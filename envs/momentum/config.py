@@ -1,0 +1,294 @@
+"""The Momentum config: every number of the rules and every variant switch, validated."""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from dataclasses import dataclass, fields, replace
+
+from envs.core.validate import check_choice, check_int, check_ints
+from envs.momentum import state as st
+
+KINDS = ("action", "social")
+EPISODES = ("scene", "mission")
+OPENINGS = ("even", "ambush", "ambushed")
+ORDERS = ("handoff", "group")
+SOCIAL_MODES = ("momentum", "wounds", "narrative", "goal")
+REWARD_PER = ("scene", "mission")
+SIX = st.MAX_PCS
+
+
+@dataclass(frozen=True)
+class MomentumConfig:
+    """Rules numbers and variant switches of a structured scene (seed 000, RULES.md 1).
+
+    Attributes:
+        kind: ``action`` (fights, chases: NPC threats wound) or ``social`` (active contests).
+        pcs: Player characters, 1..6.
+        npcs: Characters on the GM's side, 1..6.
+        episode: ``scene`` (an episode is one structured scene) or ``mission`` (several
+            scenes in acts; Willpower, Wounds and complications carry over).
+        full_per_pc: Full Momentum per PC ("3 x number of player characters").
+        full_bonus: Full Momentum added to that ("+ 1").
+        full_momentum: Full Momentum override; 0 uses the formula.
+        start_per_pc: Starting Momentum per PC ("1 Momentum per player character").
+        opening: ``even`` (start_per_pc), ``ambush`` (the crew set it: high start) or
+            ``ambushed`` (low start).
+        ambush_pct: Starting Momentum of an ambush, percent of Full, rounded half up
+            (75: 10 of 13, the seed's freighter dock).
+        ambushed_pct: Starting Momentum when ambushed, percent of Full (15: 2 of 13).
+        start: Starting Momentum override; -1 uses ``opening``.
+        order: Turn order within a side: ``handoff`` (the PC who just acted names the next)
+            or ``group`` (the crew picks before each turn).
+        die_sides: Sides of every die.
+        success_face: A pool die showing this or more is a success.
+        critical_face: A pool die showing this or more is also a critical face.
+        hit_face: A risk die showing this or less is a hit.
+        difficulty: Successes a roll needs.
+        critical_count: Critical faces for a Critical Success.
+        risk_cap: Highest Risk of any roll (after Press).
+        crew_risk_min: Lowest Risk the GM may set on a PC's own turn.
+        crew_risk_max: Highest Risk the GM may set on a PC's own turn.
+        npc_risk_min: Per NPC, the lowest Risk its threat imposes (its profile).
+        npc_risk_max: Per NPC, the highest Risk its threat imposes.
+        pc_ability: Per PC, the Ability rolled.
+        pc_skill: Per PC, the Skill rolled (pool = Ability + Skill).
+        pc_strength: Per PC, Strength (wound capacity = Strength + Will).
+        pc_will: Per PC, Will (maximum Willpower).
+        npc_ability: Per NPC, the Ability of its side of a social contest.
+        npc_skill: Per NPC, the Skill of its side of a social contest.
+        critical_success_momentum: Momentum gained on a crew Critical Success.
+        critical_failure_momentum: Momentum lost on a crew Critical Failure.
+        press_risk: Risk a Press adds.
+        press_momentum: Momentum a Press gains.
+        brace_cost: Momentum a Brace spends.
+        brace_risk: Risk a Brace removes.
+        correct_cost: Momentum a Correct spends.
+        seize_cost: Momentum a Seize spends.
+        upgrade_cost: Willpower a Willpower upgrade spends.
+        gm_seize: Whether the GM may seize initiative after a crew Critical Failure.
+        threat_wounds: Wounds a PC takes on a Failure or Critical Failure answering an NPC
+            threat (action scenes, or social scenes in ``wounds`` mode).
+        cost_wounds: Wounds of the "Wound" cost.
+        cost_willpower: Willpower lost to the "-1 Willpower" cost.
+        cost_momentum: Momentum lost to the "-1 Momentum" cost.
+        cost_risk: Risk added to the next crew roll by the "+1 Risk" cost.
+        complication_momentum: Starting Momentum each complication costs the next scene of
+            the mission.
+        fiat_uses: GM fiat decisions per scene (at the end of a round); 0 switches fiat off.
+        fiat_max: Largest Momentum move of one fiat (the seed's treaty: +3), 0..3.
+        max_rounds: Rounds before a scene is cut off (reward 0).
+        social_mode: ``momentum`` (the default), ``wounds`` (lost exchanges wound),
+            ``narrative`` (Momentum never moves; the scene ends at the round limit and the
+            exchange tally decides it) or ``goal`` (first side to its goal total wins).
+        social_risk: Risk of a social exchange ("an active contest at Risk 0").
+        ground_lost_dice: Pool dice a PC loses on its next roll after losing an exchange.
+        opponent_criticals: Whether losing a contest to an opponent's critical roll is a
+            Critical Failure (otherwise a Failure).
+        goal_crew: Successes the crew tallies to win a ``goal`` scene.
+        goal_gm: Successes the GM side tallies to win a ``goal`` scene.
+        acts: Acts in a mission.
+        scenes_per_act: Structured scenes in each act.
+        reward_per: ``scene``: a mission's reward is the sum of its scenes' +1/-1/0;
+            ``mission``: its sign.
+    """
+
+    kind: str = "action"
+    pcs: int = 4
+    npcs: int = 3
+    episode: str = "scene"
+    full_per_pc: int = 3
+    full_bonus: int = 1
+    full_momentum: int = 0
+    start_per_pc: int = 1
+    opening: str = "even"
+    ambush_pct: int = 75
+    ambushed_pct: int = 15
+    start: int = -1
+    order: str = "handoff"
+    die_sides: int = 6
+    success_face: int = 5
+    critical_face: int = 6
+    hit_face: int = 1
+    difficulty: int = 1
+    critical_count: int = 2
+    risk_cap: int = 6
+    crew_risk_min: int = 1
+    crew_risk_max: int = 4
+    npc_risk_min: tuple = (1, 2, 1, 2, 1, 2)
+    npc_risk_max: tuple = (3, 4, 3, 4, 3, 4)
+    pc_ability: tuple = (3,) * SIX
+    pc_skill: tuple = (2,) * SIX
+    pc_strength: tuple = (2,) * SIX
+    pc_will: tuple = (2,) * SIX
+    npc_ability: tuple = (3,) * SIX
+    npc_skill: tuple = (2,) * SIX
+    critical_success_momentum: int = 1
+    critical_failure_momentum: int = 1
+    press_risk: int = 1
+    press_momentum: int = 1
+    brace_cost: int = 2
+    brace_risk: int = 1
+    correct_cost: int = 1
+    seize_cost: int = 1
+    upgrade_cost: int = 1
+    gm_seize: bool = True
+    threat_wounds: int = 1
+    cost_wounds: int = 1
+    cost_willpower: int = 1
+    cost_momentum: int = 1
+    cost_risk: int = 1
+    complication_momentum: int = 1
+    fiat_uses: int = 0
+    fiat_max: int = 3
+    max_rounds: int = 10
+    social_mode: str = "momentum"
+    social_risk: int = 0
+    ground_lost_dice: int = 1
+    opponent_criticals: bool = True
+    goal_crew: int = 6
+    goal_gm: int = 6
+    acts: int = 2
+    scenes_per_act: int = 2
+    reward_per: str = "scene"
+
+    def __post_init__(self):
+        check_choice("kind", self.kind, KINDS)
+        check_int("pcs", self.pcs, 1, st.MAX_PCS)
+        check_int("npcs", self.npcs, 1, st.MAX_NPCS)
+        check_choice("episode", self.episode, EPISODES)
+        self._check_momentum()
+        check_choice("order", self.order, ORDERS)
+        self._check_dice()
+        for name in ("pc_ability", "pc_skill", "npc_ability", "npc_skill"):
+            check_ints(name, getattr(self, name), SIX, 0, 10)
+        check_ints("pc_strength", self.pc_strength, SIX, 0, 10)
+        check_ints("pc_will", self.pc_will, SIX, 0, 10)
+        for c in range(SIX):
+            if self.pc_strength[c] + self.pc_will[c] < 1:
+                raise ValueError(f"config field 'pc_strength[{c}]' + 'pc_will[{c}]' is 0; "
+                                 "allowed: a wound capacity of at least 1")
+        for name in ("critical_success_momentum", "critical_failure_momentum", "press_risk",
+                     "press_momentum", "brace_cost", "brace_risk", "correct_cost", "seize_cost",
+                     "upgrade_cost", "threat_wounds", "cost_wounds", "cost_willpower",
+                     "cost_momentum", "cost_risk", "complication_momentum", "ground_lost_dice"):
+            check_int(name, getattr(self, name), 0, 10)
+        check_choice("gm_seize", self.gm_seize, (True, False))
+        check_choice("opponent_criticals", self.opponent_criticals, (True, False))
+        check_int("fiat_uses", self.fiat_uses, 0, 100)
+        check_int("fiat_max", self.fiat_max, 0, st.FIAT_ACTIONS_MAX)
+        check_int("max_rounds", self.max_rounds, 1, 1000)
+        check_choice("social_mode", self.social_mode, SOCIAL_MODES)
+        check_int("social_risk", self.social_risk, 0, self.risk_cap)
+        check_int("goal_crew", self.goal_crew, 1, 1000)
+        check_int("goal_gm", self.goal_gm, 1, 1000)
+        check_int("acts", self.acts, 1, 20)
+        check_int("scenes_per_act", self.scenes_per_act, 1, 20)
+        check_choice("reward_per", self.reward_per, REWARD_PER)
+
+    def _check_momentum(self):
+        check_int("full_per_pc", self.full_per_pc, 0, 20)
+        check_int("full_bonus", self.full_bonus, 0, 20)
+        check_int("full_momentum", self.full_momentum, 0, 200)
+        if self.full < 1:
+            raise ValueError("config fields 'full_per_pc', 'full_bonus' give Full Momentum 0; "
+                             "allowed: at least 1 (or set 'full_momentum')")
+        check_int("start_per_pc", self.start_per_pc, 0, 20)
+        check_choice("opening", self.opening, OPENINGS)
+        check_int("ambush_pct", self.ambush_pct, 0, 100)
+        check_int("ambushed_pct", self.ambushed_pct, 0, 100)
+        check_int("start", self.start, -1, self.full)
+        if self.start == -1 and not 0 <= self.starting_momentum <= self.full:
+            raise ValueError(f"config fields 'start_per_pc' x 'pcs' give starting Momentum "
+                             f"{self.starting_momentum}; allowed: 0..{self.full} (Full)")
+
+    def _check_dice(self):
+        check_int("die_sides", self.die_sides, 2, 100)
+        check_int("success_face", self.success_face, 1, self.die_sides)
+        check_int("critical_face", self.critical_face, self.success_face, self.die_sides)
+        check_int("hit_face", self.hit_face, 0, self.die_sides)
+        check_int("difficulty", self.difficulty, 1, 20)
+        check_int("critical_count", self.critical_count, 1, 20)
+        check_int("risk_cap", self.risk_cap, 0, st.RISK_ACTIONS - 1)
+        check_int("crew_risk_min", self.crew_risk_min, 0, self.risk_cap)
+        check_int("crew_risk_max", self.crew_risk_max, self.crew_risk_min, self.risk_cap)
+        check_ints("npc_risk_min", self.npc_risk_min, SIX, 0, self.risk_cap)
+        check_ints("npc_risk_max", self.npc_risk_max, SIX, 0, self.risk_cap)
+        for n in range(SIX):
+            if self.npc_risk_max[n] < self.npc_risk_min[n]:
+                raise ValueError(f"config field 'npc_risk_max[{n}]' is {self.npc_risk_max[n]}; "
+                                 f"allowed: {self.npc_risk_min[n]}..{self.risk_cap}")
+
+    @property
+    def full(self) -> int:
+        """Full Momentum: the override, else (full_per_pc x PCs) + full_bonus."""
+        return self.full_momentum or self.full_per_pc * self.pcs + self.full_bonus
+
+    @property
+    def starting_momentum(self) -> int:
+        """Starting Momentum: the override, else by the opening."""
+        if self.start >= 0:
+            return self.start
+        if self.opening == "ambush":
+            return (self.full * self.ambush_pct + 50) // 100
+        if self.opening == "ambushed":
+            return (self.full * self.ambushed_pct + 50) // 100
+        return self.start_per_pc * self.pcs
+
+    @property
+    def scenes(self) -> int:
+        """Structured scenes in one episode."""
+        return self.acts * self.scenes_per_act if self.episode == "mission" else 1
+
+    def replace(self, **changes) -> MomentumConfig:
+        """A copy with ``changes`` applied (and validated)."""
+        return replace(self, **changes)
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """Names of every config field."""
+        return tuple(f.name for f in fields(cls))
+
+
+Params = namedtuple("Params", [
+    "social", "pcs", "npcs", "mission", "full", "start", "handoff", "die_sides", "success_face",
+    "critical_face", "hit_face", "difficulty", "critical_count", "risk_cap", "crew_risk_min",
+    "crew_risk_max", "npc_risk_min", "npc_risk_max", "pc_pool", "pc_capacity", "pc_will",
+    "npc_pool", "critical_success_momentum", "critical_failure_momentum", "press_risk",
+    "press_momentum", "brace_cost", "brace_risk", "correct_cost", "seize_cost", "upgrade_cost",
+    "gm_seize", "threat_wounds", "cost_wounds", "cost_willpower", "cost_momentum", "cost_risk",
+    "complication_momentum", "fiat_uses", "fiat_max", "max_rounds", "social_mode",
+    "social_risk", "ground_lost_dice", "opponent_criticals", "goal_crew", "goal_gm",
+    "scenes_per_act", "scenes", "reward_per_mission",
+])
+
+# Social mode codes in the kernels.
+MODE_MOMENTUM, MODE_WOUNDS, MODE_NARRATIVE, MODE_GOAL = range(4)
+
+
+def kernel_params(cfg: MomentumConfig) -> Params:
+    """The plain numbers the kernels read."""
+    pool = tuple(a + k for a, k in zip(cfg.pc_ability, cfg.pc_skill))
+    capacity = tuple(s + w for s, w in zip(cfg.pc_strength, cfg.pc_will))
+    npc_pool = tuple(a + k for a, k in zip(cfg.npc_ability, cfg.npc_skill))
+    return Params(
+        social=int(cfg.kind == "social"), pcs=cfg.pcs, npcs=cfg.npcs,
+        mission=int(cfg.episode == "mission"), full=cfg.full, start=cfg.starting_momentum,
+        handoff=int(cfg.order == "handoff"), die_sides=cfg.die_sides,
+        success_face=cfg.success_face, critical_face=cfg.critical_face, hit_face=cfg.hit_face,
+        difficulty=cfg.difficulty, critical_count=cfg.critical_count, risk_cap=cfg.risk_cap,
+        crew_risk_min=cfg.crew_risk_min, crew_risk_max=cfg.crew_risk_max,
+        npc_risk_min=cfg.npc_risk_min, npc_risk_max=cfg.npc_risk_max, pc_pool=pool,
+        pc_capacity=capacity, pc_will=cfg.pc_will, npc_pool=npc_pool,
+        critical_success_momentum=cfg.critical_success_momentum,
+        critical_failure_momentum=cfg.critical_failure_momentum, press_risk=cfg.press_risk,
+        press_momentum=cfg.press_momentum, brace_cost=cfg.brace_cost, brace_risk=cfg.brace_risk,
+        correct_cost=cfg.correct_cost, seize_cost=cfg.seize_cost, upgrade_cost=cfg.upgrade_cost,
+        gm_seize=int(cfg.gm_seize), threat_wounds=cfg.threat_wounds, cost_wounds=cfg.cost_wounds,
+        cost_willpower=cfg.cost_willpower, cost_momentum=cfg.cost_momentum,
+        cost_risk=cfg.cost_risk, complication_momentum=cfg.complication_momentum,
+        fiat_uses=cfg.fiat_uses, fiat_max=cfg.fiat_max, max_rounds=cfg.max_rounds,
+        social_mode=SOCIAL_MODES.index(cfg.social_mode), social_risk=cfg.social_risk,
+        ground_lost_dice=cfg.ground_lost_dice, opponent_criticals=int(cfg.opponent_criticals),
+        goal_crew=cfg.goal_crew, goal_gm=cfg.goal_gm, scenes_per_act=cfg.scenes_per_act,
+        scenes=cfg.scenes, reward_per_mission=int(cfg.reward_per == "mission"),
+    )

@@ -1,0 +1,148 @@
+"""Gymnasium envs of Momentum structured scenes (single and native vector)."""
+
+from __future__ import annotations
+
+from envs.core.reward import DirectorWeights
+from envs.gym_env import SceneEnv, SceneVectorEnv
+from envs.momentum.ruleset import MOMENTUM
+
+# Director targets for this ruleset: a scene of about this many decisions (both seats) is
+# "the right length"; three initiative flips are plenty.
+DIRECTOR = DirectorWeights(swing_cap=3, target_decisions=150)
+
+SPEC = """
+    ## Description
+    Structured scenes on a shared crew Momentum pool (seed
+    ``shared/seeds/000_97f1de412d4743e2.txt``; the roll and the GM side from
+    ``shared/RULES.md`` section 1). ``pcs`` PCs face ``npcs`` NPCs. Full Momentum is
+    3 x PCs + 1; the crew starts with 1 per PC (``opening="ambush"``: 75 % of Full,
+    ``"ambushed"``: 15 %, or ``start=N``). Each round the crew acts first when
+    2 x Momentum >= Full (13: 7 leads, 6 does not), else the GM's side; the leading side's
+    characters each take a turn, then the other side's. A PC's turn is a roll at a Risk the
+    GM sets (``crew_risk_min..crew_risk_max``); an NPC's turn is a threat the GM aims at a
+    PC, answered by that PC's roll at a Risk in the NPC's profile. The roll: Ability + Skill
+    d6 plus Risk d6; 5-6 succeed, 6s are critical, a risk 1 is a hit (table in
+    :mod:`envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1. At Full
+    the crew may spend it all to win the scene; at 0 the GM may end it against the crew;
+    neither before every PC has taken a turn.
+
+    Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
+    ``illegal_action`` of :mod:`envs.gym_env`): any config field of
+    :class:`envs.momentum.config.MomentumConfig`, notably ``kind="action"|"social"``,
+    ``pcs`` (1-6), ``npcs`` (1-6), ``episode="scene"|"mission"``, ``order="handoff"|"group"``,
+    ``opening``, ``start``, ``social_mode``, ``reward_per``.
+
+    ## Action space
+    ``Discrete(46)``, one flat space for both seats; ``info["action_mask"]`` and
+    ``action_masks()`` give the legal actions of the pending decision. A decision with a
+    single legal choice is taken automatically and never shown.
+
+    | ids   | decision (seat)                         | meaning                                  |
+    |-------|-----------------------------------------|------------------------------------------|
+    | 0-5   | pick / handoff (crew)                   | PC 0-5 takes the next crew turn          |
+    | 6-11  | npc (GM)                                | NPC 0-5 takes the next GM turn           |
+    | 12-17 | target (GM)                             | the NPC's threat is aimed at PC 0-5      |
+    | 18-24 | risk (GM)                               | Risk 0-6 (crew turn: crew_risk range;    |
+    |       |                                         | NPC turn: the NPC's profile range)       |
+    | 25-28 | spend, step 4 (crew, the roller)        | Press / Brace / Willpower upgrade / roll |
+    | 29-30 | correct, step 6 (crew)                  | Correct (reroll) / keep the roll         |
+    | 31-35 | cost of a Costly Success (GM)           | Wound / -1 Willpower / -1 Momentum /     |
+    |       |                                         | +1 Risk next crew roll / complication    |
+    | 36-37 | seize (crew, end of an NPC turn) and    | seize / pass                             |
+    |       | gm_seize (GM, after a crew Crit. Fail.) |                                          |
+    | 38,37 | at_full (crew) / at_zero (GM)           | end the scene / pass (play on)           |
+    | 39-45 | fiat (GM, end of round, fiat_uses > 0)  | move Momentum by -3..+3 (42: no fiat)    |
+
+    The spend phase repeats until ``roll``; Press, Brace and the upgrade are each legal once
+    per roll (Press while Risk + 1 <= risk_cap; Brace with 2 Momentum and Risk >= 1; the
+    upgrade with Willpower left). Correct is offered only when affordable and the roll is
+    not already a Critical Success.
+
+    ## Observation space
+    ``Box(-1, 1, (143,), float32)``, the same for both seats (nothing is hidden):
+    0-12 pending decision one-hot (``state.PHASE_NAMES`` order); 13-32 the scene (Momentum /
+    Full, Full/40, crew has initiative by Momentum, crew leads this round, crew side acting,
+    round / max_rounds, GM seized next round, crew seized this round, pending +Risk, fiat
+    left, complications, carried complications, exchange tally, goal counters, mission scene,
+    act, wins, losses, turn is an NPC's); 33-38 rolling PC one-hot; 39-44 acting NPC
+    one-hot; 45-55 the roll (Risk, pool, Press, Brace, upgrade, Correct, successes,
+    criticals, hits, opponent's successes and criticals); 56-60 its result one-hot
+    (Critical Failure .. Critical Success); 61-64 thresholds armed, social, PCs/6, NPCs/6;
+    65-112 per PC (present, wounds/capacity, Willpower/Will, out, acted this round, acted
+    this scene, lost ground, pool); 113-142 per NPC (present, acted, Risk min, Risk max,
+    social pool). ``envs.momentum.observation.OBSERVATION_NAMES`` names every slot.
+
+    ## Rewards
+    Crew: +1 when the scene ends in its favour (it spends Full Momentum; a social goal
+    counter reached; a narrative scene's exchange tally positive), -1 when it ends against
+    it (the GM ends it at 0; every PC is out; the GM's goal reached; a negative tally),
+    0 when cut off at ``max_rounds``. A mission (``episode="mission"``) pays at its end the
+    sum of its scenes' +1/-1/0 (``reward_per="scene"``) or the sign of that sum
+    (``reward_per="mission"``).
+
+    GM: ``director`` (this env's default) or ``adversarial`` (minus the crew's). Director,
+    per :mod:`envs.core.reward` with weights ``DIRECTOR`` (``swing_cap=3``,
+    ``target_decisions=150``): ``L`` = initiative flips = times the side holding initiative
+    *by Momentum* (crew iff 2 x Momentum >= Full, read at the start of every round) changed
+    between rounds (header ``LEAD_CHANGES``; a GM seize does not count); ``M`` = header
+    ``MARGIN`` = min(100, |2 x Momentum - Full| x 100 / Full), Momentum read at the start
+    of the scene's last round (0: the final round began at the halfway mark; 100: it began
+    at Full or 0); ``D`` = decisions of both seats in the episode. In a mission the flips
+    and decisions add up over its scenes, and the margin is that of the last round played.
+
+    ## Episode end
+    ``episode="scene"``: terminated when a threshold or goal ends the scene or every PC is
+    out; truncated after ``max_rounds`` rounds (10). ``episode="mission"``: ``acts`` x
+    ``scenes_per_act`` scenes in one episode, terminated after the last (or when every PC
+    is out); a scene cut off by its round limit counts 0 and the mission goes on.
+
+    ## Interpretations (config fields in brackets)
+    - A side's turn is every one of its characters in turn: the leading side's characters
+      all act, then the other side's. Seize, at the end of an NPC's turn while NPCs and PCs
+      are still waiting this round, puts the crew's turns next [seize_cost].
+    - Handoff [order="handoff"]: after a PC's turn it names the next PC of its side (one
+      still waiting this round, or anyone when none is); the first crew turn of a scene and
+      a turn whose named PC is out are picked by the group. ``order="group"``: the crew
+      picks before every crew turn.
+    - A PC's own roll changes Momentum only by its criticals; a Failure or Critical Failure
+      answering an NPC's threat also costs the target ``threat_wounds`` Wounds (action
+      scenes; social scenes in ``social_mode="wounds"``). Wounds: capacity Strength + Will
+      [pc_strength, pc_will]; a PC at capacity is out and never acts again in the episode;
+      when every PC is out the scene (and mission) is lost.
+    - Costs of a Costly Success, the GM's choice: a Wound, -1 Willpower, -1 Momentum, +1 Risk
+      on the next crew roll, or a lasting complication; each complication lowers the next
+      mission scene's starting Momentum by 1 [complication_momentum].
+    - The GM may seize initiative for the next round after any crew Critical Failure
+      [gm_seize]; fiat is a GM decision at the end of a round, off by default [fiat_uses,
+      fiat_max] because an unrestricted fiat could end any scene.
+    - Momentum stays within 0..Full; reaching a threshold offers its decision at the end of
+      every turn (and after a fiat) while it holds.
+    - Social scenes [kind="social"]: every exchange is a contest at Risk 0 [social_risk] of
+      the PC's pool against an NPC's (the acting NPC on its turn, NPC 0 on a PC's turn);
+      net 1+: the PC wins (Critical with two 6s), net 0: Costly Success, below 0: Failure
+      (Critical Failure when the opponent rolled two 6s [opponent_criticals]); risk hits
+      worsen the result as in a plain roll. A lost exchange costs the PC a die on its next
+      roll [ground_lost_dice]. Correct rerolls the PC's dice only.
+    - Missions: Willpower regenerates at each act break; Wounds, outs and complications
+      carry until the mission ends; every episode begins fully recovered.
+
+    ## Version history
+    - v0: first release.
+"""
+
+
+class _DirectorDefault:
+    """This ruleset's GM plays for a good scene by default (``gm_reward="director"``)."""
+
+    def _setup(self, num_envs, *, gm_reward="director", director=None, **kwargs):
+        super()._setup(num_envs, gm_reward=gm_reward, director=director or DIRECTOR, **kwargs)
+
+
+class MomentumSceneEnv(_DirectorDefault, SceneEnv):
+    __doc__ = "Momentum structured scenes, one episode at a time.\n" + SPEC
+    ruleset = MOMENTUM
+
+
+class MomentumSceneVectorEnv(_DirectorDefault, SceneVectorEnv):
+    __doc__ = "Momentum structured scenes, the native batch.\n" + SPEC
+    ruleset = MOMENTUM

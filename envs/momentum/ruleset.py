@@ -1,0 +1,33 @@
+"""The ``momentum`` ruleset as the engine sees it (see :class:`envs.core.ruleset.Ruleset`)."""
+
+from __future__ import annotations
+
+from envs.core.header import CREW, GM
+from envs.core.kernels import make_batch_kernels
+from envs.core.ruleset import Ruleset
+from envs.momentum import rules
+from envs.momentum import state as st
+from envs.momentum.config import MomentumConfig, kernel_params
+from envs.momentum.observation import OBS_SIZE, OBSERVATION_NAMES, observe
+from envs.momentum.transcript import ACTION_NAMES, transcript
+
+
+def seats_with_decisions(config: MomentumConfig) -> set[int]:
+    """Both seats decide: the crew its turns and spends, the GM its NPCs, Risk and costs."""
+    return {CREW, GM}
+
+
+MOMENTUM = Ruleset(
+    name="momentum",
+    config_type=MomentumConfig,
+    state_size=st.STATE_SIZE,
+    num_actions=st.NUM_ACTIONS,
+    obs_size=OBS_SIZE,
+    action_names=ACTION_NAMES,
+    phase_names=st.PHASE_NAMES,
+    observation_names=OBSERVATION_NAMES,
+    kernels=make_batch_kernels(rules.begin, rules.apply, rules.legal, observe),
+    params=kernel_params,
+    seats_with_decisions=seats_with_decisions,
+    transcript=transcript,
+)
