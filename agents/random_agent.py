@@ -10,17 +10,26 @@ from envs.core.dice import scene_key, uniform_below
 
 
 @njit(cache=True)
-def pick_uniform_legal(masks, env_ids, counts, seed):
-    """For each row, a legal action drawn from the hash stream of ``(seed, env id, count)``."""
-    out = np.zeros(masks.shape[0], np.int64)
+def pick_uniform_legal(masks, env_ids, counts, seed, out):
+    """Into ``out``, per row a legal action drawn from the stream of ``(seed, env id, count)``.
+
+    Counts the legal actions, draws the k-th, and walks to it: nothing is allocated per row.
+    """
     for r in range(masks.shape[0]):
-        legal = np.flatnonzero(masks[r])
-        if legal.shape[0] == 0:
+        legal = 0
+        for a in range(masks.shape[1]):
+            legal += masks[r, a]
+        if legal == 0:
             raise ValueError("random agent asked to act with no legal action")
         e = env_ids[r]
-        k = uniform_below(scene_key(seed, e, 0), counts[e], legal.shape[0])
+        k = uniform_below(scene_key(seed, e, 0), counts[e], legal)
         counts[e] += 1
-        out[r] = legal[k]
+        for a in range(masks.shape[1]):
+            if masks[r, a]:
+                if k == 0:
+                    out[r] = a
+                    break
+                k -= 1
     return out
 
 
@@ -44,4 +53,6 @@ class RandomAgent:
             grown = np.zeros(max(int(ids.max()) + 1, 2 * self._counts.shape[0]), np.int64)
             grown[: self._counts.shape[0]] = self._counts
             self._counts = grown
-        return pick_uniform_legal(np.asarray(masks, np.bool_), ids, self._counts, self.seed)
+        masks = np.asarray(masks, np.bool_)
+        out = np.zeros(masks.shape[0], np.int64)
+        return pick_uniform_legal(masks, ids, self._counts, self.seed, out)

@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "evaluation.playtest",
     "evaluation.bench",
     "evaluation.replay",
+    "evaluation.report",
     "training.cli",
 )
 

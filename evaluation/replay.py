@@ -15,6 +15,7 @@ from agents import make_agent
 from envs.core.batch import SceneBatch
 from envs.core.header import CREW, GM, SCENE
 from envs.rulesets import RULESET_PATHS, get_ruleset
+from evaluation.playtest import seat_seed
 
 LOG_CAPACITY = 4096
 
@@ -23,14 +24,14 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
                  gm="heuristic", agent_seed: int | None = None, config=None) -> list[str]:
     """Transcript lines of scene ``scene`` of env ``env`` in a run seeded with ``seed``.
 
-    Agents are made as a playtest makes them (random agents seeded with ``agent_seed``, by
-    default the run's seed), so the replay matches the playtest's scene exactly.
+    Agents are made as ``scenegym playtest`` makes them (random agents seeded from
+    ``agent_seed``, by default the run's seed), so the replay shows the playtest's scene.
     """
     rs = get_ruleset(ruleset_name)
     config = rs.config_type() if config is None else config
     agent_seed = seed if agent_seed is None else agent_seed
-    agents = {CREW: make_agent(crew, ruleset_name, agent_seed),
-              GM: make_agent(gm, ruleset_name, agent_seed + 1)}
+    agents = {seat: make_agent(spec, ruleset_name, seat_seed(agent_seed, seat))
+              for seat, spec in ((CREW, crew), (GM, gm))}
     batch = SceneBatch(rs, config, 1, env_ids=[env], log_capacity=LOG_CAPACITY)
     batch.reset(seed)
     lines: list[str] = []

@@ -1,0 +1,60 @@
+"""``scenegym odds RULESET ...``: exact odds of a ruleset's core rolls beside the engine's sampling.
+
+Each ruleset's odds live in their own module (:data:`ODDS_MODULES`), which provides
+``add_arguments(parser)`` and ``compute(args) -> dict``. The dict holds at least
+``{"exact": {key: p}, "sampled": {key: p}, "samples": n}``; ``"z"`` (per key) and ``"roll"``
+(a one-line description) are printed when present.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+
+# ruleset id -> module with add_arguments(parser) and compute(args)
+ODDS_MODULES = {
+    "starforged": "evaluation.odds.starforged",
+}
+
+
+def add_parser(subparsers) -> None:
+    """Add ``odds`` with one sub-command per ruleset in :data:`ODDS_MODULES`."""
+    parser = subparsers.add_parser(
+        "odds", help="exact odds of a ruleset's rolls, with the engine's sampled frequencies",
+        description=__doc__.splitlines()[0])
+    rulesets = parser.add_subparsers(dest="ruleset", required=True, metavar="RULESET")
+    for name, path in ODDS_MODULES.items():
+        module = importlib.import_module(path)
+        sub = rulesets.add_parser(name, help=module.__doc__.splitlines()[0],
+                                  description=module.__doc__)
+        module.add_arguments(sub)
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+        sub.set_defaults(run=run, odds_module=path)
+
+
+def run(args) -> int:
+    """Compute the odds and print them as a table or as JSON."""
+    module = importlib.import_module(args.odds_module)
+    try:
+        result = module.compute(args)
+    except ValueError as err:
+        print(f"scenegym odds {args.ruleset}: error: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print("\n".join(format_odds(result)))
+    return 0
+
+
+def format_odds(result: dict) -> list[str]:
+    """Plain-text table: a row per key with the exact and sampled probability and z."""
+    lines = [result["roll"]] if "roll" in result else []
+    lines.append(f"samples: {result['samples']}")
+    z = result.get("z", {})
+    lines.append(f"{'':<12} {'exact':>9} {'sampled':>9} {'z':>7}")
+    for key, p in result["exact"].items():
+        zk = f"{z[key]:+7.2f}" if key in z else ""
+        lines.append(f"{key:<12} {p:9.5f} {result['sampled'][key]:9.5f} {zk}")
+    return lines

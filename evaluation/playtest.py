@@ -1,0 +1,214 @@
+"""``scenegym playtest RULESET``: many scenes on the engine, agents in both seats, with statistics.
+
+The engine (:class:`envs.core.batch.SceneBatch`) runs directly, batched, with the event log
+on. Env ``i`` of a batch of ``B`` plays exactly ``N // B`` scenes, plus one when
+``i < N % B``, so a run of ``N`` scenes is reproducible for a given seed and batch size.
+Generic figures: crew win rate (Wilson 95% interval), scene results, decisions per scene
+and lead changes per scene (Student-t 95% intervals); the ruleset's own counters come from
+:mod:`evaluation.rulestats`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from envs.core.batch import SceneBatch, fresh_seed
+from envs.core.dice import mix64
+from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, OVER, RESULT, SEAT
+from envs.rulesets import RULESET_PATHS, get_ruleset
+from envs.core.events import drain_arrays
+from evaluation.rulestats import make_rulestats
+from evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
+
+DEFAULT_BATCH = 1024
+LOG_CAPACITY = 256
+MAX_SCENES = 10**9
+MAX_BATCH = 1 << 20
+SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
+
+
+def add_parser(subparsers) -> None:
+    """Add the ``playtest`` command."""
+    p = subparsers.add_parser("playtest", help="play many scenes with agents in both seats",
+                              description=__doc__.splitlines()[0])
+    p.add_argument("ruleset", choices=sorted(RULESET_PATHS), metavar="RULESET",
+                   help=f"one of: {', '.join(sorted(RULESET_PATHS))}")
+    p.add_argument("--scenes", type=int, required=True, help="scenes to complete")
+    p.add_argument("--crew", default="heuristic", help="crew agent: random, heuristic or a policy file")
+    p.add_argument("--gm", default="heuristic", help="GM agent: random, heuristic or a policy file")
+    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
+    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs stepped together ({DEFAULT_BATCH})")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", type=Path, default=None, help="also write the JSON to this file")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Run the playtest and print (and optionally write) its report."""
+    try:
+        report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
+                          batch=args.batch, progress_bar=not args.json and sys.stderr.isatty())
+    except ValueError as err:
+        print(f"scenegym playtest: error: {err}", file=sys.stderr)
+        return 2
+    if args.out is not None:
+        write_json_atomic(args.out, report)
+    print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
+    return 0
+
+
+def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, seed=None,
+             batch: int = DEFAULT_BATCH, config=None, progress_bar: bool = False) -> dict:
+    """Play ``scenes`` scenes of ``ruleset`` and return the report (a JSON-ready dict).
+
+    Args:
+        ruleset: Ruleset id.
+        scenes: Scenes to complete, at least 1.
+        crew: Crew agent spec (see :func:`agents.make_agent`).
+        gm: GM agent spec.
+        seed: Seed of dice and agents; ``None`` draws one (the report names it).
+        batch: Envs stepped together (capped at ``scenes``).
+        config: The ruleset's config (default config when ``None``).
+        progress_bar: Show a tqdm bar on stderr.
+    """
+    from agents import make_agent  # agents sit on top of the engine
+
+    _check_range("--scenes", scenes, 1, MAX_SCENES)
+    _check_range("--batch", batch, 1, MAX_BATCH)
+    rs = get_ruleset(ruleset)
+    config = rs.config_type() if config is None else config
+    seed = fresh_seed() if seed is None else int(seed)
+    agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat))
+              for seat, spec in ((CREW, crew), (GM, gm))}
+    engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
+    rulestats = make_rulestats(ruleset, config)
+    ended = play_scenes(engine, agents, scenes, seed, rulestats, progress_bar)
+    report = {"ruleset": ruleset, "scenes": scenes, "seed": seed, "batch": engine.num_envs,
+              "crew": str(crew), "gm": str(gm)}
+    report.update(scene_figures(ended))
+    report["ruleset_stats"] = rulestats.summary()
+    return report
+
+
+def _check_range(flag: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise ValueError(f"{flag} is {value}; allowed: {low}..{high}")
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat``, derived from the run's seed."""
+    return int(mix64(np.uint64(seed) ^ np.uint64(SEAT_SALTS[seat])))
+
+
+def scene_quota(scenes: int, num_envs: int) -> np.ndarray:
+    """Scenes env ``i`` plays: ``scenes // num_envs``, plus one for the first remainder envs."""
+    quota = np.full(num_envs, scenes // num_envs, np.int64)
+    quota[: scenes % num_envs] += 1
+    return quota
+
+
+def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
+                progress_bar: bool = False) -> np.ndarray:
+    """Step until every env has played its quota; returns the ended scenes' header columns.
+
+    Returns:
+        int64[scenes, 3]: result, decisions and lead changes of each scene, in the order
+        the scenes ended.
+    """
+    from tqdm import tqdm
+
+    quota = scene_quota(scenes, engine.num_envs)
+    played = np.zeros(engine.num_envs, np.int64)
+    ended = np.zeros((scenes, 3), np.int64)
+    finished = 0
+    actions = np.zeros(engine.num_envs, np.int64)
+    engine.reset(seed)
+    with tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar) as bar:
+        while finished < scenes:
+            active = engine.state[:, OVER] == 0
+            choose_actions(engine, agents, active, actions)
+            _, over, _ = engine.step(actions, active)
+            rulestats.add_events(*drain_arrays(engine.log))
+            done = np.flatnonzero(over)
+            if done.size:
+                rows = engine.state[done]
+                ended[finished:finished + done.size] = rows[:, [RESULT, DECISIONS, LEAD_CHANGES]]
+                rulestats.add_ended(rows)
+                finished += done.size
+                played[done] += 1
+                bar.update(done.size)
+                engine.next_scene(over & (played < quota))
+    return ended
+
+
+def choose_actions(engine: SceneBatch, agents: dict, active, actions) -> None:
+    """Each seat's agent decides for the active envs where that seat is pending."""
+    seat = engine.state[:, SEAT]
+    if not active.any():
+        raise RuntimeError("no scene is running but the playtest is not finished")
+    for s, agent in agents.items():
+        idx = np.flatnonzero(active & (seat == s))
+        if idx.size:
+            actions[idx] = agent.act(engine.obs[idx], engine.masks[idx], engine.env_ids[idx])
+
+
+def scene_figures(ended: np.ndarray) -> dict:
+    """Generic figures from the ended scenes' result, decisions and lead changes."""
+    result, decisions, swings = ended[:, 0], ended[:, 1], ended[:, 2]
+    n = result.shape[0]
+    wins = int((result == 1).sum())
+    mean_d, ci_d = mean_ci(decisions)
+    mean_l, ci_l = mean_ci(swings)
+    return {
+        "crew_win_rate": wins / n,
+        "crew_win_rate_ci": proportion_ci(wins, n),
+        "results": frequency_table({"crew_won": wins, "crew_lost": int((result == -1).sum()),
+                                    "cut_off": int((result == 0).sum())}),
+        "mean_decisions": mean_d,
+        "mean_decisions_ci": ci_d,
+        "mean_lead_changes": mean_l,
+        "mean_lead_changes_ci": ci_l,
+        "lead_changes": frequency_table({"0": int((swings == 0).sum()),
+                                         "1": int((swings == 1).sum()),
+                                         "2": int((swings == 2).sum()),
+                                         "3+": int((swings >= 3).sum())}),
+    }
+
+
+def format_report(report: dict) -> list[str]:
+    """Plain-text lines of a playtest report."""
+    lo, hi = report["crew_win_rate_ci"]
+    dlo, dhi = report["mean_decisions_ci"]
+    llo, lhi = report["mean_lead_changes_ci"]
+    lines = [(f"{report['ruleset']} playtest: {report['scenes']} scenes, crew {report['crew']} "
+             f"vs GM {report['gm']}, seed {report['seed']}, batch {report['batch']}"),
+             f"crew win rate      {report['crew_win_rate']:.2%}  [{lo:.2%}, {hi:.2%}]",
+             f"decisions / scene  {report['mean_decisions']:.3f}  [{dlo:.3f}, {dhi:.3f}]",
+             f"lead changes       {report['mean_lead_changes']:.3f}  [{llo:.3f}, {lhi:.3f}]"]
+    lines += format_table("results", report["results"])
+    lines += format_table("lead changes per scene", report["lead_changes"])
+    for name, value in report["ruleset_stats"].items():
+        if isinstance(value, dict):
+            lines += format_table(name.replace("_", " "), value)
+        else:
+            lines.append(f"{name.replace('_', ' ')}: {value}")
+    return lines
+
+
+def write_json_atomic(path: Path, report: dict) -> None:
+    """Write ``report`` as JSON to ``path`` through a temp file in the same folder."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(report, f, indent=2)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise

@@ -1,0 +1,162 @@
+"""``scenegym report``: compare rule variants and agents side by side, with intervals and plots.
+
+Each ``--arm NAME=SPEC`` is one playtest: ``SPEC`` is comma-separated ``key=value`` pairs,
+where ``crew`` and ``gm`` name the agents and any other key is a config field of the ruleset
+(``--arm "final=crew=heuristic,clock_by_situation=(4,4,4)"``). Every arm uses the same seed,
+so the arms face the same dice where their rules agree (common random numbers).
+
+Writes ``report.md``, ``report.json`` and PNG plots to ``--out``, each file atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from envs.rulesets import RULESET_PATHS, get_ruleset
+from evaluation.playtest import playtest
+
+PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
+         ("mean_lead_changes", "lead changes per scene"))
+
+
+def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
+    """``NAME=key=value,...`` -> (name, agents, config overrides); refuses unknown keys."""
+    name, sep, spec = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"--arm {text!r}: expected NAME=key=value,... (e.g. base=crew=heuristic)")
+    agents, overrides = {"crew": "heuristic", "gm": "heuristic"}, {}
+    for item in split_items(spec):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--arm {name}: {item!r} is not key=value")
+        if key in agents:
+            agents[key] = value
+        elif key in config_type.field_names():
+            overrides[key] = parse_value(value)
+        else:
+            raise ValueError(f"--arm {name}: unknown key {key!r}; allowed: crew, gm, "
+                             f"{', '.join(config_type.field_names())}")
+    return name, agents, overrides
+
+
+def split_items(spec: str) -> list[str]:
+    """Split on commas that are not inside brackets (tuples stay whole)."""
+    items, depth, current = [], 0, ""
+    for ch in spec:
+        depth += ch in "([" 
+        depth -= ch in ")]"
+        if ch == "," and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += ch
+    return [i for i in items + [current] if i]
+
+
+def parse_value(value: str):
+    """A Python literal (int, bool, tuple) if it is one, else the string itself."""
+    try:
+        return ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return value
+
+
+def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int) -> dict:
+    """Play every arm; returns ``{arm name: playtest report}``."""
+    rs = get_ruleset(ruleset)
+    results = {}
+    for text in arms:
+        name, agents, overrides = parse_arm(text, rs.config_type)
+        config = rs.config_type().replace(**overrides)
+        report = playtest(ruleset, scenes, agents["crew"], agents["gm"], seed=seed, config=config)
+        report["config_overrides"] = {k: repr(v) for k, v in overrides.items()}
+        results[name] = report
+    return results
+
+
+def markdown(ruleset: str, results: dict) -> str:
+    """The report as a markdown table plus one line per arm's settings."""
+    header = ("| arm | crew | GM | scenes | crew win rate [95% CI] | decisions/scene [95% CI] "
+              "| lead changes [95% CI] |")
+    lines = [f"# {ruleset} report", "", header, "|---|---|---|---|---|---|---|"]
+    for name, r in results.items():
+        cells = [f"{r[key]:.3f} [{r[key + '_ci'][0]:.3f}, {r[key + '_ci'][1]:.3f}]"
+                 for key, _ in PLOTS]
+        lines.append(f"| {name} | {r['crew']} | {r['gm']} | {r['scenes']} | " + " | ".join(cells) + " |")
+    lines.append("")
+    for name, r in results.items():
+        lines.append(f"- **{name}**: seed {r['seed']}, config changes {r['config_overrides'] or 'none'}")
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder and a rename."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def plot(results: dict, out: Path) -> list[Path]:
+    """One bar chart with 95% interval whiskers per figure; returns the files written."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(results)
+    written = []
+    for key, label in PLOTS:
+        values = [results[n][key] for n in names]
+        lo = [v - results[n][key + "_ci"][0] for n, v in zip(names, values)]
+        hi = [results[n][key + "_ci"][1] - v for n, v in zip(names, values)]
+        fig, ax = plt.subplots(figsize=(1.6 + 1.2 * len(names), 3.2))
+        ax.bar(names, values, yerr=[lo, hi], capsize=6, color="#4C72B0")
+        ax.set_ylabel(label)
+        ax.set_title(f"{label} (95% CI)")
+        fig.tight_layout()
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=120)
+        plt.close(fig)
+        path = out / f"{key}.png"
+        write_atomic(path, buf.getvalue())
+        written.append(path)
+    return written
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym report``."""
+    p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
+                       description=__doc__.splitlines()[0])
+    p.add_argument("ruleset", choices=sorted(RULESET_PATHS))
+    p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
+                   help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
+    p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm (default 20000)")
+    p.add_argument("--seed", type=int, default=1, help="seed shared by all arms (default 1)")
+    p.add_argument("--out", type=Path, required=True, help="output folder")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the arms and write the report."""
+    results = run_arms(args.ruleset, args.arm, args.scenes, args.seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    text = markdown(args.ruleset, results)
+    write_atomic(args.out / "report.md", text.encode())
+    write_atomic(args.out / "report.json", json.dumps(results, indent=2).encode())
+    if not args.no_plots:
+        plot(results, args.out)
+    print(text)
+    return 0

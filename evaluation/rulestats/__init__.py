@@ -1,0 +1,42 @@
+"""Per-ruleset playtest statistics: event records and ended scenes in, counters out.
+
+A ruleset's module (:data:`RULESTATS_MODULES`) provides ``make(config)`` returning an object
+with:
+
+- ``add_events(envs, records)``: one step's drained records (see
+  :func:`envs.core.events.drain_arrays`);
+- ``add_ended(rows)``: the state rows (int32[k, F]) of scenes that just ended;
+- ``summary() -> dict``: name -> frequency table (:func:`evaluation.stats.frequency_table`)
+  or a plain number.
+
+The generic part of a playtest (win rate, length, lead changes) is not repeated here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+# ruleset id -> module with make(config)
+RULESTATS_MODULES = {
+    "starforged": "evaluation.rulestats.starforged",
+}
+
+
+class NoRuleStats:
+    """The statistics of a ruleset without its own module: none."""
+
+    def add_events(self, envs, records) -> None:
+        pass
+
+    def add_ended(self, rows) -> None:
+        pass
+
+    def summary(self) -> dict:
+        return {}
+
+
+def make_rulestats(ruleset: str, config):
+    """The statistics collector of ``ruleset`` under ``config``."""
+    if ruleset not in RULESTATS_MODULES:
+        return NoRuleStats()
+    return importlib.import_module(RULESTATS_MODULES[ruleset]).make(config)

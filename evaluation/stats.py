@@ -1,0 +1,77 @@
+"""Batch statistics of playtests: binomial and mean intervals, frequency tables.
+
+The intervals come from SciPy (Wilson score for proportions, Student's t for means); nothing
+here hand-rolls a formula.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+from scipy import stats
+
+CONFIDENCE = 0.95
+
+
+def proportion_ci(successes: int, trials: int, confidence: float = CONFIDENCE) -> list[float]:
+    """Wilson score interval ``[low, high]`` of a binomial proportion.
+
+    Args:
+        successes: Count of successes, ``0 .. trials``.
+        trials: Count of trials, at least 1.
+        confidence: Confidence level in (0, 1).
+    """
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, got {trials}")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be in 0..{trials}, got {successes}")
+    ci = stats.binomtest(int(successes), int(trials)).proportion_ci(
+        confidence_level=confidence, method="wilson")
+    return [float(ci.low), float(ci.high)]
+
+
+def mean_ci(values, confidence: float = CONFIDENCE) -> tuple[float, list[float]]:
+    """Mean of ``values`` and its Student-t interval ``[low, high]``.
+
+    The interval is clipped to the range of the values (a count's mean is never below its
+    smallest value). With fewer than two values, or no spread, it is the mean itself.
+    """
+    x = np.asarray(values, dtype=np.float64)
+    if x.size == 0:
+        raise ValueError("mean_ci needs at least one value")
+    mean = float(x.mean())
+    sem = float(stats.sem(x)) if x.size > 1 else 0.0
+    if sem == 0.0 or not np.isfinite(sem):
+        return mean, [mean, mean]
+    low, high = stats.t.interval(confidence, x.size - 1, loc=mean, scale=sem)
+    return mean, [max(float(low), float(x.min())), min(float(high), float(x.max()))]
+
+
+def frequency_table(counts: Mapping[str, int], confidence: float = CONFIDENCE) -> dict:
+    """Each label's count, share of the total and the share's Wilson interval.
+
+    Returns:
+        ``{label: {"count": c, "share": p, "ci": [low, high]}}`` in the order given; shares
+        are 0 (with interval ``[0, 0]``) when the total is 0.
+    """
+    total = int(sum(int(c) for c in counts.values()))
+    table = {}
+    for label, count in counts.items():
+        count = int(count)
+        if total == 0:
+            table[label] = {"count": 0, "share": 0.0, "ci": [0.0, 0.0]}
+        else:
+            table[label] = {"count": count, "share": count / total,
+                            "ci": proportion_ci(count, total, confidence)}
+    return table
+
+
+def format_table(title: str, table: Mapping[str, Mapping]) -> list[str]:
+    """Lines of plain text for a :func:`frequency_table`."""
+    lines = [title]
+    for label, row in table.items():
+        lo, hi = row["ci"]
+        lines.append(f"  {label:<24} {row['count']:>9}  {row['share']:7.2%}  "
+                     f"[{lo:6.2%}, {hi:6.2%}]")
+    return lines

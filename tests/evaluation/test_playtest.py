@@ -1,0 +1,71 @@
+"""``scenegym playtest`` on the engine (evaluation/playtest.py, evaluation/rulestats/starforged.py).
+
+Seed shared/seeds/001_5c21beac7d21435d.txt, Finish the Scene: "Strong hit: objective met;
+weak hit: met, with a minor price; miss: failed" (RULES.md section 2). Each scene that is not
+cut off ends with exactly one Finish the Scene progress roll.
+"""
+
+import json
+
+import pytest
+
+from evaluation.cli import main
+from evaluation.playtest import playtest, scene_quota
+
+
+def run_json(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_scene_quota_counts_exactly_n_scenes_per_env():
+    quota = scene_quota(10, 4)
+    assert quota.tolist() == [3, 3, 2, 2] and quota.sum() == 10
+
+
+def test_playtest_json_keys_and_sanity(capsys):
+    out = run_json(capsys, ["playtest", "starforged", "--scenes", "200", "--crew", "random",
+                            "--gm", "heuristic", "--seed", "3", "--batch", "64", "--json"])
+    assert out["scenes"] == 200
+    p, (lo, hi) = out["crew_win_rate"], out["crew_win_rate_ci"]
+    assert 0 <= lo <= p <= hi <= 1
+    d, (dlo, dhi) = out["mean_decisions"], out["mean_decisions_ci"]
+    assert 1 <= dlo <= d <= dhi
+    assert sum(row["count"] for row in out["results"].values()) == 200
+    assert sum(row["count"] for row in out["ruleset_stats"]["scene_ends"].values()) == 200
+
+
+def test_wins_and_losses_are_the_finish_rolls():
+    """Crew wins = strong + weak Finish the Scene hits; losses = Finish misses."""
+    out = playtest("starforged", 300, "random", "random", seed=9, batch=32)
+    finish = out["ruleset_stats"]["finish_outcomes"]
+    results = out["results"]
+    assert results["crew_won"]["count"] == finish["strong_hit"]["count"] + finish["weak_hit"]["count"]
+    assert results["crew_lost"]["count"] == finish["miss"]["count"]
+    ends = out["ruleset_stats"]["scene_ends"]
+    assert ends["cut_off"]["count"] == results["cut_off"]["count"]
+
+
+def test_same_seed_same_report(capsys, tmp_path):
+    argv = ["playtest", "starforged", "--scenes", "150", "--crew", "random", "--gm", "random",
+            "--seed", "17", "--batch", "16", "--json"]
+    first = run_json(capsys, argv + ["--out", str(tmp_path / "a.json")])
+    second = run_json(capsys, argv)
+    assert first == second
+    assert json.loads((tmp_path / "a.json").read_text()) == first
+    assert list(tmp_path.iterdir()) == [tmp_path / "a.json"]  # no temp file left behind
+
+
+def test_a_different_seed_plays_different_scenes():
+    """The seed reaches the dice: two seeds give different move-outcome counts."""
+    a = playtest("starforged", 100, "random", "random", seed=5, batch=16)
+    b = playtest("starforged", 100, "random", "random", seed=6, batch=16)
+    assert a["ruleset_stats"]["move_outcomes"] != b["ruleset_stats"]["move_outcomes"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--scenes", "0"], "--scenes is 0"), (["--scenes", "5", "--batch", "0"], "--batch is 0"),
+    (["--scenes", "5", "--crew", "nobody"], "unknown agent")])
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, words):
+    assert main(["playtest", "starforged", *argv]) == 2
+    assert words in capsys.readouterr().err
