@@ -34,15 +34,15 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
               for seat, spec in ((CREW, crew), (GM, gm))}
     batch = SceneBatch(rs, config, 1, env_ids=[env], log_capacity=LOG_CAPACITY)
     batch.reset(seed)
-    lines: list[str] = []
+    scene_events: list = []
     actions = np.zeros(1, np.int64)
     while True:
         events = batch.drain_events()[0]
         if batch.state[0, SCENE] == scene:
-            lines.extend(rs.transcript(events, config))
+            scene_events += events
         if batch.over[0]:
             if batch.state[0, SCENE] == scene:
-                return lines
+                return rs.transcript(scene_events, config)
             batch.next_scene(np.array([True]))
             continue
         seat = int(batch.pending_seat[0])

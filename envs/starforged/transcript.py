@@ -69,19 +69,44 @@ def describe_note(ev) -> str:
 
 
 def transcript(events, config=None) -> list[str]:
-    """Lines of text for one env's events: a line per decision and what followed it."""
+    """Lines of text for one env's events: a line per decision and what followed it.
+
+    A line reads like ``Move 3, crew: Face Danger +edge; action die 4; challenge dice [6 1];
+    score 7: Weak hit; Progress 4 -> 8; Clock 1 -> 2``.
+    """
     lines: list[str] = []
     current: list[str] = []
+    moves = 0
     for ev in events:
         starts_line = ev.kind == DECISION or (ev.kind == NOTE and ev.a == st.NOTE_FINISH
                                               and ev.b != st.FINISH_CHOSEN)
         if starts_line and current:
-            lines.append("; ".join(current))
+            lines.append(join_fragments(current))
             current = []
-        current.append(describe(ev))
+        text = describe(ev)
+        if ev.kind == DECISION and ev.b == st.MOVE:
+            moves += 1
+            text = f"Move {moves}, {text}"
+        current.append(text)
         if ev.kind == SCENE_END:
-            lines.append("; ".join(current))
+            lines.append(join_fragments(current))
             current = []
     if current:
-        lines.append("; ".join(current))
+        lines.append(join_fragments(current))
     return lines
+
+
+def join_fragments(fragments: list[str]) -> str:
+    """Join a line's fragments, the two challenge dice of a roll shown together."""
+    out: list[str] = []
+    prefix = DIE_NAMES[st.DIE_CHALLENGE] + " "
+    k = 0
+    while k < len(fragments):
+        pair = fragments[k:k + 2]
+        if len(pair) == 2 and all(f.startswith(prefix) for f in pair):
+            out.append(f"challenge dice [{pair[0][len(prefix):]} {pair[1][len(prefix):]}]")
+            k += 2
+        else:
+            out.append(fragments[k])
+            k += 1
+    return "; ".join(out)
