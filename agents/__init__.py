@@ -7,4 +7,4 @@ from __future__ import annotations
 
 from agents.registry import AGENT_NAMES, make_agent
 
-__all__ = ["make_agent", "AGENT_NAMES"]
+__all__ = ["AGENT_NAMES", "make_agent"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agents.momentum_heuristic import MomentumHeuristic
 from agents.random_agent import RandomAgent
 from agents.starforged_heuristic import StarforgedHeuristic
 
-HEURISTICS = {"starforged": StarforgedHeuristic}
+HEURISTICS = {"starforged": StarforgedHeuristic, "momentum": MomentumHeuristic}
 AGENT_NAMES = ("random", "heuristic")
 
 

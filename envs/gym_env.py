@@ -181,4 +181,4 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         if done.any():
             infos["final_obs"] = final_obs
             infos["_final_obs"] = done
-        return self.seated.obs.copy(), reward, term, trunc, infos
+        return self.seated.obs.copy(), reward.copy(), term.copy(), trunc.copy(), infos

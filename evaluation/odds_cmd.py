@@ -15,6 +15,7 @@ import sys
 # ruleset id -> module with add_arguments(parser) and compute(args)
 ODDS_MODULES = {
     "starforged": "evaluation.odds.starforged",
+    "momentum": "evaluation.odds.momentum",
 }
 
 

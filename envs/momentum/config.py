@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import namedtuple
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
+from envs.core.config import RulesetConfig
 from envs.core.validate import check_choice, check_int, check_ints
 from envs.momentum import state as st
 
@@ -18,7 +19,7 @@ SIX = st.MAX_PCS
 
 
 @dataclass(frozen=True)
-class MomentumConfig:
+class MomentumConfig(RulesetConfig):
     """Rules numbers and variant switches of a structured scene (seed 000, RULES.md 1).
 
     Attributes:
@@ -238,15 +239,6 @@ class MomentumConfig:
     def scenes(self) -> int:
         """Structured scenes in one episode."""
         return self.acts * self.scenes_per_act if self.episode == "mission" else 1
-
-    def replace(self, **changes) -> MomentumConfig:
-        """A copy with ``changes`` applied (and validated)."""
-        return replace(self, **changes)
-
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        """Names of every config field."""
-        return tuple(f.name for f in fields(cls))
 
 
 Params = namedtuple("Params", [

@@ -19,6 +19,7 @@ import importlib
 # ruleset id -> module with make(config)
 RULESTATS_MODULES = {
     "starforged": "evaluation.rulestats.starforged",
+    "momentum": "evaluation.rulestats.momentum",
 }
 
 

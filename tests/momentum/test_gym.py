@@ -1,0 +1,95 @@
+"""The Momentum Gymnasium env and vector env: registration, kwargs, peer checkers, render.
+
+DESIGN.md: "Peer checkers over every registered id: Gymnasium's check_env, SB3's check_env";
+issue 3: register ``scenegym/MomentumScene-v0`` with kwargs ``kind``, ``pcs``, ``episode``,
+``gm_reward``, single and native vector.
+"""
+
+import subprocess
+import sys
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env as gym_check_env
+from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+import envs.registration  # noqa: F401  (registers the scenegym ids)
+from envs.momentum.env import MomentumSceneEnv, MomentumSceneVectorEnv
+from envs.rulesets import get_ruleset
+
+ENV_ID = "scenegym/MomentumScene-v0"
+SEATS = ("crew", "gm")
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_gymnasium_check_env(seat):
+    """Gymnasium's env checker on the raw env (unmasked random actions: illegal ones lose)."""
+    env = gym.make(ENV_ID, seat=seat, illegal_action="lose")
+    gym_check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_sb3_check_env(seat):
+    """Stable-Baselines3's env checker on the made env."""
+    sb3_check_env(gym.make(ENV_ID, seat=seat, illegal_action="lose", kind="social", pcs=2))
+
+
+def test_registered_single_and_vector():
+    env = gym.make(ENV_ID)
+    assert isinstance(env.unwrapped, MomentumSceneEnv)
+    vec = gym.make_vec(ENV_ID, num_envs=4, vectorization_mode="vector_entry_point")
+    assert isinstance(vec, MomentumSceneVectorEnv)
+    assert get_ruleset("momentum").name == "momentum"
+
+
+@pytest.mark.parametrize("kind", ["action", "social"])
+@pytest.mark.parametrize("episode", ["scene", "mission"])
+@pytest.mark.parametrize("seat", SEATS)
+def test_kwargs_play_whole_episodes(kind, episode, seat):
+    """Issue 3: kwargs ``kind="action"|"social"``, ``pcs`` 1-6, ``episode="scene"|"mission"``;
+    the GM's default reward is ``director`` (in [0, 1]), ``adversarial`` is an option."""
+    for pcs, gm_reward in ((1, "director"), (6, "adversarial")):
+        env = gym.make(ENV_ID, kind=kind, pcs=pcs, episode=episode, seat=seat,
+                       gm_reward=gm_reward, opponent="heuristic")
+        assert env.unwrapped.config.pcs == pcs and env.unwrapped.seated.gm_reward == gm_reward
+        _, info = env.reset(seed=pcs)
+        rewards = []
+        while len(rewards) < 2:
+            _, r, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            if term or trunc:
+                rewards.append(r)
+                _, info = env.reset()
+        if seat == "gm" and gm_reward == "director":
+            assert all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_default_gm_reward_is_director():
+    assert gym.make(ENV_ID, seat="gm").unwrapped.seated.gm_reward == "director"
+
+
+def test_bad_kwarg_is_refused_with_the_allowed_values():
+    with pytest.raises(ValueError, match="'pcs' is 7; allowed: 1..6"):
+        gym.make(ENV_ID, pcs=7)
+    with pytest.raises(ValueError, match="'kind' is 'duel'"):
+        gym.make(ENV_ID, kind="duel")
+
+
+def test_render_ansi_transcript():
+    env = gym.make(ENV_ID, render_mode="ansi", opponent="heuristic")
+    _, info = env.reset(seed=1)
+    done = False
+    while not done:
+        _, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        done = term or trunc
+    text = env.render()
+    assert text.startswith("Structured scene: Momentum 4 of Full 13; Round 1: GM leads")
+    assert "Episode over" in text and "pool [" in text
+
+
+def test_rules_do_not_import_the_learning_stack():
+    """DESIGN.md: importing the engine and rulesets must not load gymnasium, torch or SB3."""
+    code = ("import sys, envs.momentum.ruleset, envs.momentum.rules; print(sorted(m for m in "
+            "('gymnasium', 'torch', 'stable_baselines3') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

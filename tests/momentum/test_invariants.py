@@ -1,0 +1,155 @@
+"""Engine invariants of Momentum scenes under random legal play.
+
+(a) Batch invariance (DESIGN.md: "Scene k of env i depends only on (seed, i, k)"): env i alone
+replays env i of a batch of 1000, on the engine and through the Gymnasium adapters in both
+seats.
+(b) Random legal play for every ``kind`` x ``pcs`` x ``episode``: Momentum within 0..Full
+(seed: "spend all of it", thresholds "Full" and "0"), Wounds within Strength + Will, Willpower
+within 0..Will (RULES.md 1.2), a PC who is out never acts ("a character at capacity is out"),
+every character acts once per round (seed: "Every character on a side must act once before
+any character acts again"), masks never empty while a scene runs, observations finite in
+[-1, 1].
+"""
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import envs.registration  # noqa: F401  (registers the scenegym ids)
+from agents.random_agent import RandomAgent
+from envs.core.batch import SceneBatch
+from envs.core.events import NOTE, EventRecord
+from envs.core.header import CREW, GM, OVER, PHASE, SEAT
+from envs.momentum import state as st
+from envs.momentum.config import MomentumConfig
+from envs.momentum.ruleset import MOMENTUM
+
+SEAT_OF_PHASE = {st.PICK: CREW, st.HANDOFF: CREW, st.SPEND: CREW, st.CORRECT: CREW,
+                 st.SEIZE: CREW, st.AT_FULL: CREW, st.NPC_PICK: GM, st.TARGET: GM,
+                 st.SET_RISK: GM, st.COST: GM, st.GM_SEIZE: GM, st.AT_ZERO: GM, st.FIAT: GM}
+COMBOS = [(kind, pcs, episode) for kind in ("action", "social") for pcs in range(1, 7)
+          for episode in ("scene", "mission")]
+
+
+def random_actions(batch, crew, gm):
+    """One legal action per running env: each seat's random agent acts for its pending envs."""
+    actions = np.zeros(batch.num_envs, np.int64)
+    for agent, seat in ((crew, CREW), (gm, GM)):
+        idx = np.flatnonzero((batch.state[:, SEAT] == seat) & (batch.state[:, OVER] == 0))
+        if idx.size:
+            actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
+    return actions
+
+
+def play(batch, steps, seed, check=None, watch=None):
+    """Random legal play on both seats with autoreset; ``check(batch, over)`` after each step.
+
+    Returns the state rows after every step and, per env in ``watch`` (default: all), its
+    raw event records.
+    """
+    crew, gm = RandomAgent(seed), RandomAgent(seed + 1)
+    batch.reset(seed)
+    watch = range(batch.num_envs) if watch is None else watch
+    rows, events = [], {i: [] for i in watch}
+    for _ in range(steps):
+        _, over, _ = batch.step(random_actions(batch, crew, gm))
+        if check:
+            check(batch, over)
+        batch.next_scene(over)
+        rows.append(batch.state.copy())
+        for i in watch:
+            events[i].append(batch.log.records[i, : batch.log.lengths[i]].copy())
+        batch.log.lengths[:] = 0
+    return np.array(rows), events
+
+
+@pytest.mark.parametrize("fields", [{}, {"kind": "social", "episode": "mission", "pcs": 3},
+                                    {"order": "group", "fiat_uses": 2, "opening": "ambushed"}])
+def test_env_alone_replays_env_in_batch_of_1000(fields):
+    cfg = MomentumConfig(**fields)
+    big = SceneBatch(MOMENTUM, cfg, 1000, log_capacity=256)
+    watched = (0, 417, 999)
+    rows, events = play(big, 150, seed=7, watch=watched)
+    for i in watched:
+        alone = SceneBatch(MOMENTUM, cfg, 1, env_ids=[i], log_capacity=256)
+        rows_i, events_i = play(alone, 150, seed=7)
+        assert np.array_equal(rows[:, i], rows_i[:, 0])
+        assert all(np.array_equal(a, b) for a, b in zip(events[i], events_i[0]))
+
+
+@pytest.mark.parametrize("seat", ["crew", "gm"])
+def test_gym_env_alone_replays_vector_env_of_1000(seat):
+    """Through the adapters (opponent random, learner takes its first legal action)."""
+    vec = gym.make_vec("scenegym/MomentumScene-v0", num_envs=1000,
+                       vectorization_mode="vector_entry_point", seat=seat, opponent="random")
+    obs, infos = vec.reset(seed=3)
+    trace = [obs]
+    for _ in range(60):
+        obs, reward, term, trunc, infos = vec.step(np.argmax(infos["action_mask"], axis=1))
+        trace.append((obs, reward.copy(), term | trunc))  # the adapters reuse their arrays
+    for i in (0, 999):
+        env = gym.make("scenegym/MomentumScene-v0", env_index=i, seat=seat, opponent="random")
+        o, info = env.reset(seed=3)
+        assert np.array_equal(o, trace[0][i])
+        for obs_b, reward_b, done_b in trace[1:]:
+            o, r, term, trunc, info = env.step(int(np.argmax(info["action_mask"])))
+            assert r == reward_b[i] and (term or trunc) == done_b[i]
+            if term or trunc:
+                o, info = env.reset()
+            assert np.array_equal(o, obs_b[i])
+
+
+def make_check(cfg):
+    """The invariants of one config, checked on every row after a step."""
+    capacity = np.array([s + w for s, w in zip(cfg.pc_strength, cfg.pc_will)])[: cfg.pcs]
+    will = np.array(cfg.pc_will)[: cfg.pcs]
+
+    def check(batch, over):
+        s, m, o = batch.state, batch.masks, batch.obs
+        run = s[:, OVER] == 0
+        assert m[run].any(axis=1).all() and not m[~run].any()
+        assert np.isfinite(o).all() and np.abs(o).max() <= 1.0
+        assert ((0 <= s[:, st.MOMENTUM]) & (s[:, st.MOMENTUM] <= s[:, st.FULL])).all()
+        wounds = s[:, st.WOUNDS: st.WOUNDS + cfg.pcs]
+        assert ((wounds >= 0) & (wounds <= capacity)).all()
+        assert ((wounds == capacity) == (s[:, st.OUT: st.OUT + cfg.pcs] == 1)).all()
+        willpower = s[:, st.WILLPOWER: st.WILLPOWER + cfg.pcs]
+        assert ((willpower >= 0) & (willpower <= will)).all()
+        for phase, seat in SEAT_OF_PHASE.items():
+            assert (s[run & (s[:, PHASE] == phase), SEAT] == seat).all()
+        rolling = run & np.isin(s[:, PHASE], (st.SPEND, st.CORRECT))
+        actors = s[rolling, st.ACTOR]
+        assert (s[rolling, st.OUT + actors] == 0).all()  # nobody out ever rolls
+        out = s[:, st.OUT: st.OUT + cfg.pcs] == 1
+        for first in (st.A_PC, st.A_TARGET):
+            assert not (m[:, first: first + cfg.pcs] & out).any()
+
+    return check
+
+
+def turns_per_round(events):
+    """Each round's crew and NPC turn notes: every character exactly once per full round."""
+    rounds, current = [], None
+    for e in events:
+        if e.kind != NOTE:
+            continue
+        if e.a in (st.NOTE_ROUND, st.NOTE_SCENE_START):
+            if current is not None:
+                rounds.append(current)
+            current = [] if e.a == st.NOTE_ROUND else None
+        elif e.a in (st.NOTE_CREW_TURN, st.NOTE_NPC_TURN) and current is not None:
+            current.append((e.a, e.b))
+    return rounds
+
+
+@pytest.mark.parametrize("kind, pcs, episode", COMBOS)
+def test_random_play_invariants(kind, pcs, episode):
+    cfg = MomentumConfig(kind=kind, pcs=pcs, episode=episode, npcs=2, fiat_uses=1,
+                         order="group" if pcs % 2 else "handoff")
+    batch = SceneBatch(MOMENTUM, cfg, 48, log_capacity=512)
+    _, events = play(batch, 250, seed=pcs, check=make_check(cfg), watch=range(8))
+    for raw in events.values():
+        evs = [EventRecord(*map(int, r)) for step in raw for r in step]
+        for turns in turns_per_round(evs):
+            assert len(set(turns)) == len(turns)  # nobody acts twice in a round
+            assert sum(k == st.NOTE_NPC_TURN for k, _ in turns) <= cfg.npcs
