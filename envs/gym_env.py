@@ -179,6 +179,6 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         infos = {"action_mask": self.seated.masks.copy()}
         done = term | trunc
         if done.any():
-            infos["final_obs"] = final_obs
+            infos["final_obs"] = final_obs.copy()
             infos["_final_obs"] = done
         return self.seated.obs.copy(), reward.copy(), term.copy(), trunc.copy(), infos

@@ -1,0 +1,117 @@
+"""Trained policies as agents: an SB3 model (torch) or an exported ONNX file (no torch).
+
+Both choose, per row, the legal action with the highest logit (deterministic play): the
+logits of illegal actions are replaced by ``MASKED_LOGIT`` before the argmax.
+
+Security: an SB3 ``.zip`` file contains Python pickles; loading one can run arbitrary code.
+Load only ``.zip`` files you trust (ones you trained). ONNX (``scenegym export RUN --onnx
+FILE``) holds only the network and is the format to share.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+MASKED_LOGIT = -1e9
+POLICY_SUFFIXES = (".zip", ".onnx")
+
+
+def policy_logits(policy, obs):
+    """Action logits of an SB3 actor-critic ``policy`` (PPO or MaskablePPO) for ``obs``.
+
+    Args:
+        policy: ``model.policy`` of a PPO or MaskablePPO model (a torch module).
+        obs: float tensor [B, obs_size].
+    """
+    features = policy.pi_features_extractor(obs.float())
+    return policy.action_net(policy.mlp_extractor.forward_actor(features))
+
+
+def masked_argmax(logits: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Per row, the legal action with the highest logit (int64)."""
+    return np.where(masks, logits, MASKED_LOGIT).argmax(axis=1).astype(np.int64)
+
+
+def load_sb3_model(path, env=None, **kwargs):
+    """Load an SB3 ``.zip`` (PPO or MaskablePPO, told apart by its stored policy class).
+
+    The file is a pickle: load only files you trust.
+    """
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.save_util import load_from_zip_file
+
+    data, _, _ = load_from_zip_file(path, device="cpu", load_data=True)
+    maskable = "sb3_contrib" in getattr(data.get("policy_class"), "__module__", "")
+    algo = MaskablePPO if maskable else PPO
+    return algo.load(path, env=env, device="cpu", **kwargs)
+
+
+class PolicyAgent:
+    """A trained SB3 policy (torch) acting on batches.
+
+    Args:
+        model: A loaded PPO or MaskablePPO model.
+    """
+
+    def __init__(self, model):
+        self.model = model
+        self.policy = model.policy
+        self.policy.set_training_mode(False)
+
+    @classmethod
+    def load(cls, path) -> PolicyAgent:
+        """Load an SB3 ``.zip``. It is a pickle: load only files you trust."""
+        return cls(load_sb3_model(path))
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """float32[B, num_actions] raw logits."""
+        import torch
+
+        with torch.no_grad():
+            t = torch.as_tensor(np.asarray(obs, np.float32), device=self.policy.device)
+            return policy_logits(self.policy, t).cpu().numpy()
+
+    def act(self, obs, masks, env_ids=None) -> np.ndarray:
+        """The legal action with the highest logit, per row."""
+        return masked_argmax(self.logits(obs), np.asarray(masks, np.bool_))
+
+
+class OnnxPolicyAgent:
+    """An exported policy run with onnxruntime (no torch needed).
+
+    The graph takes ``obs`` (float32[B, obs_size]) and ``mask`` (bool[B, num_actions]) and
+    returns ``masked_logits`` and ``action`` (int64[B]); masking happens inside the graph.
+
+    Args:
+        path: The ``.onnx`` file.
+    """
+
+    def __init__(self, path):
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(path), options,
+                                            providers=["CPUExecutionProvider"])
+
+    def act(self, obs, masks, env_ids=None) -> np.ndarray:
+        """The legal action with the highest logit, per row."""
+        feeds = {"obs": np.asarray(obs, np.float32), "mask": np.asarray(masks, np.bool_)}
+        (action,) = self.session.run(["action"], feeds)
+        return action.astype(np.int64)
+
+
+def load_policy_agent(path) -> PolicyAgent | OnnxPolicyAgent:
+    """The agent for a policy file: ``.onnx`` (onnxruntime) or ``.zip`` (SB3, trusted only)."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"policy file {str(path)!r} does not exist")
+    if path.suffix == ".onnx":
+        return OnnxPolicyAgent(path)
+    if path.suffix == ".zip":
+        return PolicyAgent.load(path)
+    raise ValueError(f"policy file {str(path)!r}: suffix must be one of {POLICY_SUFFIXES}")

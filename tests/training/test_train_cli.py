@@ -1,0 +1,82 @@
+"""``scenegym train`` on tiny budgets (training/train.py, training/checkpoints.py).
+
+Issue 4: "checkpoints written atomically at a set interval [...] At the end it evaluates the
+policy against the random and heuristic opponents and writes the figures with 95% intervals".
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from envs.registration import ENV_IDS
+from evaluation.cli import main
+from training.evaluate import MatchResult
+
+TINY = ["--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2",
+        "--net", "16", "--eval-scenes", "64", "--seed", "7"]
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+def test_tiny_maskable_run_writes_checkpoints_model_and_eval(env_id, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["train", env_id, "--steps", "768", "--checkpoint-every", "256",
+                 "--out", str(out), *TINY]) == 0
+    manifest = json.loads((out / "checkpoint.json").read_text())
+    # a rollout is 8 envs x 32 steps = 256 steps: one checkpoint per rollout, then the last
+    assert manifest["history"] == [256, 512, 768] and manifest["steps"] == 768
+    assert manifest["starts"] == [0]
+    assert sorted(p.name for p in (out / "checkpoints").iterdir()) == [
+        "step_256.zip", "step_512.zip", "step_768.zip"]
+    assert not list(out.rglob("*.tmp"))  # every temp file was moved into place
+    assert (out / "model.zip").is_file() and list((out / "tb").rglob("events.out.tfevents*"))
+    report = json.loads((out / "eval.json").read_text())
+    assert report["steps"] == 768 and report["env_id"] == env_id
+    for who in ("policy", "heuristic_in_seat"):
+        assert set(report[who]) == {"random", "heuristic"}
+        for r in report[who].values():
+            lo, hi = r["ci95"]
+            assert r["scenes"] == 64 and 0 <= lo <= r["win_rate"] <= hi <= 1
+    assert "policy vs heuristic" in capsys.readouterr().out
+
+
+def test_plain_ppo_trains_with_illegal_actions_losing(tmp_path):
+    out = tmp_path / "ppo"
+    assert main(["train", min(ENV_IDS), "--algo", "ppo", "--steps", "256",
+                 "--out", str(out), *TINY]) == 0
+    assert json.loads((out / "eval.json").read_text())["algo"] == "ppo"
+
+
+def test_existing_run_is_not_overwritten_without_resume(tmp_path):
+    out = tmp_path / "run"
+    args = ["train", min(ENV_IDS), "--steps", "256", "--out", str(out), *TINY]
+    assert main(args) == 0
+    with pytest.raises(FileExistsError, match="--resume"):
+        main(args)
+
+
+def test_gm_seat_trains_against_a_policy_file_opponent(tmp_path):
+    """Issue 4: "any env's opponent= [...] accept a trained policy"."""
+    env_id = "scenegym/StarforgedSceneChallenge-v0"
+    crew = tmp_path / "crew"
+    assert main(["train", env_id, "--steps", "256", "--out", str(crew), *TINY]) == 0
+    gm = tmp_path / "gm"
+    assert main(["train", env_id, "--seat", "gm", "--opponent", str(crew / "model.zip"),
+                 "--steps", "256", "--out", str(gm), *TINY]) == 0
+    assert json.loads((gm / "eval.json").read_text())["seat"] == "gm"
+
+
+def test_wilson_interval_of_5_wins_in_10():
+    """scipy's Wilson interval for 5/10 is 0.2366..0.7634 (the textbook value)."""
+    r = MatchResult(crew_wins=5, gm_wins=4, draws=1).win_rate("crew")
+    assert r["win_rate"] == 0.5 and r["ci95"] == pytest.approx([0.2366, 0.7634], abs=1e-4)
+    assert MatchResult(5, 4, 1).win_rate("gm")["wins"] == 4
+
+
+def test_cli_module_loads_no_learning_stack():
+    """evaluation/cli.py: heavy dependencies load inside ``run`` only (fast ``--help``)."""
+    code = ("import sys, training.cli; "
+            "print([m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

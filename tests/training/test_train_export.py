@@ -1,0 +1,109 @@
+"""``scenegym export`` and the policy agents (training/export.py, agents/policy.py).
+
+Issue 4: "an ONNX agent runs it with onnxruntime and without torch, choosing the same actions
+as the torch policy on a thousand recorded observations".
+"""
+
+import subprocess
+import sys
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import envs.registration  # noqa: F401
+from agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_agent
+from agents.registry import make_agent
+from envs.core.batch import SceneBatch
+from envs.core.header import OVER
+from envs.registration import ENV_IDS
+from evaluation.cli import main
+from training.vec_env import ruleset_of
+
+RECORDED = 1000
+
+
+def record_decisions(env_id, count, seed=4):
+    """Observations and masks of ``count`` pending decisions (both seats) from random play."""
+    rs = ruleset_of(env_id)
+    b = SceneBatch(rs, rs.config_type(), 64)
+    b.reset(seed)
+    agent = make_agent("random", rs.name, seed)
+    obs, masks = [], []
+    while sum(len(o) for o in obs) < count:
+        running = b.state[:, OVER] == 0
+        obs.append(b.obs[running].copy())
+        masks.append(b.masks[running].copy())
+        actions = np.zeros(b.num_envs, np.int64)
+        actions[running] = agent.act(b.obs[running], b.masks[running], b.env_ids[running])
+        _, over, _ = b.step(actions, running)
+        b.next_scene(over.copy())
+    return np.concatenate(obs)[:count], np.concatenate(masks)[:count]
+
+
+@pytest.fixture(scope="module", params=sorted(ENV_IDS))
+def exported(request, tmp_path_factory):
+    """A tiny trained run of each id and its ONNX export."""
+    out = tmp_path_factory.mktemp("export") / "run"
+    assert main(["train", request.param, "--steps", "512", "--out", str(out), "--envs", "8",
+                 "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2", "--net", "32,32",
+                 "--eval-scenes", "16", "--seed", "2"]) == 0
+    onnx = out / "policy.onnx"
+    assert main(["export", str(out), "--onnx", str(onnx)]) == 0
+    return request.param, out / "model.zip", onnx
+
+
+def test_onnx_and_torch_agents_agree_on_1000_recorded_decisions(exported):
+    env_id, zip_path, onnx_path = exported
+    obs, masks = record_decisions(env_id, RECORDED)
+    assert obs.shape[0] == RECORDED and masks.any(axis=1).all()
+    torch_agent, onnx_agent = PolicyAgent.load(zip_path), OnnxPolicyAgent(onnx_path)
+    torch_actions, onnx_actions = torch_agent.act(obs, masks), onnx_agent.act(obs, masks)
+    np.testing.assert_array_equal(onnx_actions, torch_actions)
+    assert masks[np.arange(RECORDED), onnx_actions].all()  # only legal actions are chosen
+    assert len(np.unique(torch_actions)) > 1  # the comparison is not over a constant
+
+
+def test_masked_logits_are_the_torch_logits_where_legal(exported):
+    env_id, zip_path, onnx_path = exported
+    obs, masks = record_decisions(env_id, 200, seed=9)
+    (masked,) = OnnxPolicyAgent(onnx_path).session.run(["masked_logits"],
+                                                       {"obs": obs, "mask": masks})
+    logits = PolicyAgent.load(zip_path).logits(obs)
+    np.testing.assert_allclose(masked[masks], logits[masks], rtol=1e-5, atol=1e-5)
+    assert (masked[~masks] == np.float32(-1e9)).all()
+
+
+def test_onnx_agent_runs_without_torch(exported):
+    _, _, onnx_path = exported
+    code = ("import sys, numpy as np; from agents.registry import make_agent; "
+            f"a = make_agent({str(onnx_path)!r}, 'x'); "
+            "n = a.session.get_inputs()[0].shape[1]; m = a.session.get_inputs()[1].shape[1]; "
+            "print(a.act(np.zeros((3, n), np.float32), np.ones((3, m), bool)).shape, "
+            "'torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["(3,)", "False"]
+
+
+def test_policy_files_play_as_env_opponents(exported):
+    """Issue 4: "any env's opponent= [...] accept a trained policy"."""
+    env_id, zip_path, onnx_path = exported
+    for path, kind in ((zip_path, PolicyAgent), (onnx_path, OnnxPolicyAgent)):
+        env = gym.make(env_id, opponent=str(path), seat="crew")
+        _, info = env.reset(seed=3)
+        assert isinstance(env.unwrapped.seated.opponent, kind)
+        for _ in range(20):
+            _, _, term, trunc, info = env.step(int(np.argmax(info["action_mask"])))
+            if term or trunc:
+                _, info = env.reset()
+        env.close()
+
+
+def test_unknown_policy_files_are_refused(tmp_path):
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        load_policy_agent(tmp_path / "missing.onnx")
+    bad = tmp_path / "policy.pt"
+    bad.write_bytes(b"")
+    with pytest.raises(ValueError, match="suffix"):
+        load_policy_agent(bad)

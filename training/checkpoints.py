@@ -1,0 +1,100 @@
+"""Atomic files and training checkpoints that survive ``kill -9``.
+
+Every file is written to a temporary file in the same folder, flushed to disk, then moved over
+its final name with ``os.replace`` (atomic on POSIX): a reader sees the old file or the new
+one, never half of one. A checkpoint is a model file ``checkpoints/step_<N>.zip`` followed by
+the manifest ``checkpoint.json`` that names it, so the manifest only ever points at a complete
+model.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from stable_baselines3.common.callbacks import BaseCallback
+
+MANIFEST = "checkpoint.json"
+CHECKPOINT_DIR = "checkpoints"
+
+
+def atomic_write(path, write) -> None:
+    """Create ``path`` atomically; ``write(fileobj)`` fills a binary temp file beside it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_text(path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically."""
+    atomic_write(path, lambda f: f.write(text.encode("utf-8")))
+
+
+def atomic_write_json(path, data) -> None:
+    """Write ``data`` as indented JSON to ``path`` atomically."""
+    atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def save_model(model, path) -> None:
+    """Save an SB3 model to ``path`` (a ``.zip``) atomically."""
+    atomic_write(path, model.save)
+
+
+def read_manifest(out_dir) -> dict | None:
+    """The run's checkpoint manifest, or None when it has none yet."""
+    path = Path(out_dir) / MANIFEST
+    return json.loads(path.read_text()) if path.is_file() else None
+
+
+def write_checkpoint(model, out_dir, manifest_extra: dict) -> dict:
+    """Save ``model`` as the run's latest checkpoint, then point the manifest at it."""
+    out_dir = Path(out_dir)
+    steps = int(model.num_timesteps)
+    rel = f"{CHECKPOINT_DIR}/step_{steps}.zip"
+    save_model(model, out_dir / rel)
+    old = read_manifest(out_dir) or {}
+    manifest = {**old, **manifest_extra, "steps": steps, "model": rel,
+                "history": old.get("history", []) + [steps]}
+    atomic_write_json(out_dir / MANIFEST, manifest)
+    return manifest
+
+
+class CheckpointCallback(BaseCallback):
+    """Writes a checkpoint whenever ``every`` steps have passed since the last one.
+
+    Checkpoints are taken at the start of a rollout, i.e. after the previous rollout's
+    gradient update, so a checkpoint holds every step it counts.
+
+    Args:
+        out_dir: The run folder.
+        every: Checkpoint interval in env steps.
+        manifest_extra: Fields to keep in the manifest (run arguments).
+    """
+
+    def __init__(self, out_dir, every: int, manifest_extra: dict):
+        super().__init__()
+        self.out_dir, self.every, self.extra = Path(out_dir), int(every), manifest_extra
+        self.last = None
+
+    def _on_training_start(self) -> None:
+        self.last = self.model.num_timesteps
+
+    def _on_rollout_start(self) -> None:
+        if self.model.num_timesteps - self.last >= self.every:
+            write_checkpoint(self.model, self.out_dir, self.extra)
+            self.last = self.model.num_timesteps
+
+    def _on_step(self) -> bool:
+        return True

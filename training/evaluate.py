@@ -1,0 +1,90 @@
+"""Head-to-head matches on the engine: a crew agent against a GM agent, with 95% intervals.
+
+Every env of a :class:`SceneBatch` plays exactly ``scenes_per_env`` scenes (so short scenes are
+not over-counted), the crew agent deciding for crew-pending envs and the GM agent for
+GM-pending ones. A scene is a win for the crew (result +1), for the GM (result -1), or a draw
+(cut off by the decision limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.stats import binomtest
+
+from envs.core.batch import SceneBatch
+from envs.core.header import CREW, GM, RESULT, SEAT
+
+MATCH_BATCH = 256
+
+
+@dataclass
+class MatchResult:
+    """Scene outcomes of one pairing, counted from the crew's side."""
+
+    crew_wins: int
+    gm_wins: int
+    draws: int
+
+    @property
+    def scenes(self) -> int:
+        return self.crew_wins + self.gm_wins + self.draws
+
+    def wins_of(self, seat: str) -> int:
+        """Scenes won by ``seat`` (``"crew"`` or ``"gm"``)."""
+        return self.crew_wins if seat == "crew" else self.gm_wins
+
+    def win_rate(self, seat: str) -> dict:
+        """``seat``'s win rate with its 95% Wilson interval."""
+        wins = self.wins_of(seat)
+        ci = binomtest(wins, self.scenes).proportion_ci(0.95, method="wilson")
+        return {"wins": wins, "scenes": self.scenes, "draws": self.draws,
+                "win_rate": wins / self.scenes, "ci95": [float(ci.low), float(ci.high)]}
+
+
+def play_match(ruleset, config, crew, gm, scenes: int, seed: int,
+               batch: int = MATCH_BATCH) -> MatchResult:
+    """Play ``scenes`` scenes (rounded up to a whole number per env) of ``crew`` against ``gm``.
+
+    Args:
+        ruleset: The game.
+        config: Its config.
+        crew, gm: Agents (``act(obs, masks, env_ids)``).
+        scenes: Scenes to play in total.
+        seed: Dice seed (the same seed gives both pairings of a comparison the same dice).
+        batch: Envs stepped together.
+    """
+    n = max(1, min(batch, scenes))
+    per_env = -(-scenes // n)
+    b = SceneBatch(ruleset, config, n)
+    b.reset(seed)
+    played = np.zeros(n, np.int64)
+    results = []
+    while (played < per_env).any():
+        active = played < per_env
+        actions = np.zeros(n, np.int64)
+        for seat, agent in ((CREW, crew), (GM, gm)):
+            rows = np.flatnonzero(active & (b.state[:, SEAT] == seat))
+            if rows.size:
+                actions[rows] = agent.act(b.obs[rows], b.masks[rows], b.env_ids[rows])
+        _, over, _ = b.step(actions, active)
+        if over.any():
+            results.append(b.state[over, RESULT].copy())
+            played += over
+            b.next_scene(over & (played < per_env))
+    res = np.concatenate(results)
+    return MatchResult(int((res > 0).sum()), int((res < 0).sum()), int((res == 0).sum()))
+
+
+def evaluate_seat(ruleset, config, seat: str, agent, opponents: dict, scenes: int,
+                  seed: int) -> dict:
+    """``agent``'s win rate in ``seat`` against each named opponent agent."""
+    out = {}
+    for name, opponent in opponents.items():
+        crew, gm = (agent, opponent) if seat == "crew" else (opponent, agent)
+        out[name] = play_match(ruleset, config, crew, gm, scenes, seed).win_rate(seat)
+    return out
+
+
+__all__ = ["MatchResult", "evaluate_seat", "play_match"]

@@ -1,0 +1,73 @@
+"""``scenegym export RUN --onnx FILE``: the policy network, masking included, as ONNX.
+
+The graph's inputs are ``obs`` (float32[B, obs_size]) and ``mask`` (bool[B, num_actions]);
+its outputs are ``masked_logits`` (the logits where the mask is true, else ``-1e9``) and
+``action`` (int64[B], the argmax). ``B`` is dynamic. The file holds weights only, no
+pickles: it is the format to share, and :class:`agents.policy.OnnxPolicyAgent` runs it with
+onnxruntime alone.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import torch
+
+from agents.policy import MASKED_LOGIT, load_sb3_model, policy_logits
+
+OPSET = 17
+
+
+class MaskedPolicy(torch.nn.Module):
+    """An SB3 actor-critic's actor with the legal-action mask applied inside the graph."""
+
+    def __init__(self, policy):
+        super().__init__()
+        self.policy = policy
+
+    def forward(self, obs, mask):
+        logits = policy_logits(self.policy, obs)
+        masked = torch.where(mask, logits, torch.full_like(logits, MASKED_LOGIT))
+        return masked, torch.argmax(masked, dim=1)
+
+
+def model_path(run) -> Path:
+    """The model file of a run folder (its ``model.zip``), or ``run`` itself if a ``.zip``."""
+    run = Path(run)
+    path = run / "model.zip" if run.is_dir() else run
+    if not path.is_file() or path.suffix != ".zip":
+        raise FileNotFoundError(f"no trained model at {str(path)!r}: give a run folder with "
+                                "model.zip or an SB3 .zip file")
+    return path
+
+
+def export_onnx(run, onnx_file) -> Path:
+    """Write the policy of ``run`` (folder or ``.zip``) to ``onnx_file``.
+
+    The ``.zip`` is an SB3 pickle: export only runs you trust.
+    """
+    model = load_sb3_model(model_path(run))
+    policy = model.policy.to("cpu").eval()
+    n_obs, n_act = policy.observation_space.shape[0], policy.action_space.n
+    example = (torch.zeros(2, n_obs), torch.ones(2, n_act, dtype=torch.bool))
+    onnx_file = Path(onnx_file)
+    onnx_file.parent.mkdir(parents=True, exist_ok=True)
+    tmp = onnx_file.with_name(f".{onnx_file.name}.tmp")
+    with torch.no_grad(), warnings.catch_warnings():
+        # torch's default exporter (dynamo) needs onnxscript; the TorchScript one does not
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(
+            MaskedPolicy(policy), example, str(tmp), input_names=["obs", "mask"],
+            output_names=["masked_logits", "action"], opset_version=OPSET, dynamo=False,
+            dynamic_axes={"obs": {0: "batch"}, "mask": {0: "batch"},
+                          "masked_logits": {0: "batch"}, "action": {0: "batch"}})
+    tmp.replace(onnx_file)
+    return onnx_file
+
+
+def run(args) -> int:
+    """Entry point of ``scenegym export``."""
+    path = export_onnx(args.run_dir, args.onnx)
+    print(f"wrote {path}")
+    return 0

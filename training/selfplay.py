@@ -1,0 +1,153 @@
+"""``scenegym selfplay``: crew and GM trained in turns against frozen snapshots of each other.
+
+Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (the heuristic GM
+in round 1), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (adversarial
+reward) trains against that crew snapshot and is frozen as ``snapshots/gm_r<k>.zip``.
+Snapshots are loaded as opponents through :func:`agents.registry.make_agent`, like any
+policy file.
+
+The league: every crew player (random, heuristic, each crew snapshot) meets every GM player
+(random, heuristic, each GM snapshot) for ``league_scenes`` scenes on the engine, and each
+scene is one TrueSkill game (a cut-off scene is a draw). Games are fed to TrueSkill in a
+seeded random order so no pairing is rated last by construction. The table (``league.csv``
+and ``league.md``) ranks the players by the conservative rating ``mu - 3 sigma``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import torch
+import trueskill
+
+from agents.registry import make_agent
+from training.checkpoints import atomic_write_json, atomic_write_text, save_model
+from training.evaluate import play_match
+from training.train import TrainSettings, derived_seed, make_vec_env, new_model
+from training.vec_env import ruleset_of
+
+BASE_PLAYERS = ("random", "heuristic")
+TABLE_FIELDS = ("rank", "player", "seat", "rating", "mu", "sigma", "scenes", "wins", "draws",
+                "losses")
+
+
+def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str):
+    """Continue (or start) one seat's learner against ``opponent`` for ``steps`` steps."""
+    venv = make_vec_env(s, opponent=opponent)
+    if model is None:
+        model = new_model(s, venv, str(Path(s.out) / "tb"))
+    else:
+        model.set_env(venv)
+    model.learn(total_timesteps=steps, reset_num_timesteps=False, tb_log_name=tb_name)
+    return model
+
+
+def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
+    """Alternate crew and GM training; returns the snapshot paths of each seat."""
+    snaps = Path(s.out) / "snapshots"
+    crew_s, gm_s = replace(s, seat="crew"), replace(s, seat="gm")
+    crew = gm = None
+    gm_opponent = "heuristic"
+    players = {"crew": {}, "gm": {}}
+    for k in range(1, rounds + 1):
+        crew = train_round(crew, crew_s, gm_opponent, steps_per_round, "crew")
+        crew_path = snaps / f"crew_r{k}.zip"
+        save_model(crew, crew_path)
+        players["crew"][f"crew_r{k}"] = crew_path
+        gm = train_round(gm, gm_s, str(crew_path), steps_per_round, "gm")
+        gm_opponent = str(snaps / f"gm_r{k}.zip")
+        save_model(gm, Path(gm_opponent))
+        players["gm"][f"gm_r{k}"] = Path(gm_opponent)
+    return players
+
+
+def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> list[dict]:
+    """Every crew player against every GM player; TrueSkill ratings per player."""
+    ruleset = ruleset_of(s.env_id)
+    config = ruleset.config_type()  # the config the learners trained on
+    seed = derived_seed(s.seed, 0x1EA6)
+    roster = {seat: {**{f"{seat}:{b}": b for b in BASE_PLAYERS},
+                     **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
+              for seat in ("crew", "gm")}
+    games = []
+    for crew_name, crew_spec in roster["crew"].items():
+        for gm_name, gm_spec in roster["gm"].items():
+            crew = make_agent(crew_spec, ruleset.name, derived_seed(seed, 1))
+            gm = make_agent(gm_spec, ruleset.name, derived_seed(seed, 2))
+            m = play_match(ruleset, config, crew, gm, scenes, seed)
+            games += ([(crew_name, gm_name, 1)] * m.crew_wins + [(crew_name, gm_name, -1)]
+                      * m.gm_wins + [(crew_name, gm_name, 0)] * m.draws)
+    return rate(games, list(roster["crew"]) + list(roster["gm"]), seed)
+
+
+def rate(games: list[tuple[str, str, int]], names: list[str], seed: int) -> list[dict]:
+    """TrueSkill ratings from ``(crew, gm, result)`` games, fed in a seeded random order."""
+    draws = sum(1 for g in games if g[2] == 0) / max(1, len(games))
+    env = trueskill.TrueSkill(draw_probability=min(max(draws, 0.01), 0.5))
+    ratings = {n: env.create_rating() for n in names}
+    record = {n: [0, 0, 0] for n in names}  # wins, draws, losses
+    for j in np.random.default_rng(seed).permutation(len(games)):
+        crew, gm, result = games[j]
+        first, second = (gm, crew) if result < 0 else (crew, gm)
+        ratings[first], ratings[second] = trueskill.rate_1vs1(
+            ratings[first], ratings[second], drawn=result == 0, env=env)
+        for name, sign in ((crew, result), (gm, -result)):
+            record[name][0 if sign > 0 else 1 if sign == 0 else 2] += 1
+    rows = [{"player": n, "seat": n.split(":")[0], "rating": r.mu - 3 * r.sigma, "mu": r.mu,
+             "sigma": r.sigma, "scenes": sum(record[n]), "wins": record[n][0],
+             "draws": record[n][1], "losses": record[n][2]} for n, r in ratings.items()]
+    rows.sort(key=lambda row: -row["rating"])
+    return [{"rank": k + 1, **row} for k, row in enumerate(rows)]
+
+
+def table_csv(rows: list[dict]) -> str:
+    """The league table as CSV."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=TABLE_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()})
+    return buf.getvalue()
+
+
+def table_markdown(rows: list[dict]) -> str:
+    """The league table as a markdown table."""
+    lines = ["| " + " | ".join(TABLE_FIELDS) + " |", "|" + "---|" * len(TABLE_FIELDS)]
+    for row in rows:
+        cells = [f"{row[f]:.2f}" if isinstance(row[f], float) else str(row[f])
+                 for f in TABLE_FIELDS]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int) -> list:
+    """Run self-play and write the league table to ``s.out``."""
+    torch.set_num_threads(s.threads)
+    snapshots = train_league(s, rounds, steps_per_round)
+    rows = play_league(s, snapshots, league_scenes)
+    out = Path(s.out)
+    atomic_write_text(out / "league.csv", table_csv(rows))
+    atomic_write_text(out / "league.md", table_markdown(rows))
+    atomic_write_json(out / "selfplay.json", {
+        "env_id": s.env_id, "seed": s.seed, "rounds": rounds,
+        "steps_per_round": steps_per_round, "league_scenes": league_scenes,
+        "snapshots": {seat: {n: str(p) for n, p in d.items()} for seat, d in snapshots.items()}})
+    return rows
+
+
+def run(args) -> int:
+    """Entry point of ``scenegym selfplay``."""
+    from envs.core.batch import fresh_seed
+
+    s = TrainSettings(env_id=args.env_id, seat="crew", opponent="heuristic",
+                      steps=args.rounds * args.steps_per_round, out=args.out, envs=args.envs,
+                      seed=fresh_seed() % 2**32 if args.seed is None else args.seed,
+                      algo=args.algo, n_steps=args.n_steps, batch_size=args.batch_size,
+                      n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads)
+    rows = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes)
+    print(table_markdown(rows))
+    return 0
