@@ -5,38 +5,171 @@ Risk is at most ``press_up_to``, Brace at ``brace_from`` or more with Momentum t
 Correct a Critical Failure (and a Failure answering a threat, to dodge the Wound); never
 Seize; always end the scene at Full.
 
-GM, ``style="director"`` (the default, for the director reward): pace the scene: press
-the crew hard in the opening rounds (highest Risk, -1 Momentum or Wound costs, seize after
-its Critical Failures, threats at the most wounded PC), then ease off (lowest Risk,
-complications, threats at the least wounded) so the scene resolves; end at 0 only late in
-the scene; fiat toward half of Full. Measured against the heuristic crew under the director
-reward this beats both always-harsh and always-highest-Risk GMs (see the tests). ``style="adversarial"``: always the harshest choice (highest Risk, -1
-Momentum, seize, end at 0 at once, fiat down).
+GM, ``style="director"`` (the default, for the director reward): a rubber band around half
+of Full, then a climax. While the round is below ``release_share`` of the round limit it
+presses the crew whenever Momentum is at least ``hold_share`` of Full (highest Risk, the
+``hold_cost`` cost, seizing after a crew Critical Failure, threats at the most wounded PC)
+and eases off below it (lowest Risk, complications, threats at the least wounded PC), so
+Momentum swings around the halfway mark and initiative changes hands. From
+``release_share`` on it eases off throughout, so the crew climbs to Full from near the
+halfway mark: a long scene decided late. It ends the scene at 0 only from
+``late_round_share`` of the round limit on; fiat (when the config allows it) moves Momentum
+to just across the halfway mark, handing initiative to the trailing side.
+``style="adversarial"``: always the harshest choice (highest Risk, -1 Momentum or else a
+Wound, seize, end at 0 at once, fiat down).
+
+The rules of thumb read only the observation (``envs.momentum.observation``) and the action
+mask, as a trained policy would; they are compiled, one row at a time, so that a heuristic
+opponent costs little per step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
+from numba import njit
 
 from envs.core.validate import check_choice
 from envs.momentum import state as st
 from envs.momentum.observation import OBSERVATION_NAMES
 
 _O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
+O_PHASE, O_MOMENTUM, O_FULL = 0, _O["momentum_share"], _O["full_over_40"]
+O_ROUND, O_TURN_NPC, O_RISK = _O["round_share"], _O["turn_is_npc"], _O["risk"]
+O_PRESSED, O_BRACED = _O["pressed"], _O["braced"]
+O_CRIT_FAIL, O_FAIL = _O["result_critical_failure"], _O["result_failure"]
+O_WOUNDS, PC_SLOTS = _O["pc0_wounds_share"], _O["pc1_present"] - _O["pc0_present"]
 STYLES = ("director", "adversarial")
+GM_PHASES = np.zeros(st.NUM_PHASES, np.bool_)
+GM_PHASES[[st.NPC_PICK, st.TARGET, st.SET_RISK, st.COST, st.GM_SEIZE, st.AT_ZERO, st.FIAT]] = True
 
 
-def _first_legal(masks, first, count):
-    """The first legal action in ``first .. first+count-1`` of each row."""
-    return first + np.argmax(masks[:, first: first + count], axis=1)
+@njit(cache=True)
+def full_and_momentum(o):
+    """Full Momentum and the crew's Momentum, read back from the observation."""
+    full = np.rint(o[O_FULL] * 40.0)
+    return full, np.rint(o[O_MOMENTUM] * full)
 
 
-def _last_legal(masks, first, count):
-    """The last legal action in ``first .. first+count-1`` of each row."""
-    block = masks[:, first: first + count][:, ::-1]
-    return first + count - 1 - np.argmax(block, axis=1)
+@njit(cache=True)
+def first_legal(m, first, count):
+    """The first legal action in ``first .. first+count-1`` (``first`` when none is)."""
+    for a in range(first, first + count):
+        if m[a]:
+            return a
+    return first
+
+
+@njit(cache=True)
+def last_legal(m, first, count):
+    """The last legal action in ``first .. first+count-1`` (the last one when none is)."""
+    for a in range(first + count - 1, first - 1, -1):
+        if m[a]:
+            return a
+    return first + count - 1
+
+
+@njit(cache=True)
+def crew_action(o, m, phase, press_up_to, brace_from, brace_momentum):
+    """The crew's rule of thumb for pending decision ``phase``."""
+    if phase == st.SPEND:
+        if m[st.A_WILLPOWER]:
+            return st.A_WILLPOWER
+        risk = np.rint(o[O_RISK] * (st.RISK_ACTIONS - 1))
+        if m[st.A_PRESS] and o[O_BRACED] < 0.5 and risk <= press_up_to:
+            return st.A_PRESS
+        _, momentum = full_and_momentum(o)
+        if (m[st.A_BRACE] and o[O_PRESSED] < 0.5 and risk >= brace_from
+                and momentum >= brace_momentum):
+            return st.A_BRACE
+        return st.A_ROLL
+    if phase == st.CORRECT:
+        failed_threat = o[O_FAIL] > 0.5 and o[O_TURN_NPC] > 0.5
+        return st.A_CORRECT if o[O_CRIT_FAIL] > 0.5 or failed_threat else st.A_KEEP
+    if phase == st.SEIZE:
+        return st.A_PASS
+    if phase == st.AT_FULL:
+        return st.A_END
+    return first_legal(m, st.A_PC, st.MAX_PCS)  # pick, handoff
+
+
+@njit(cache=True)
+def target(o, m, harsh):
+    """The legal PC with the most Wounds (harsh) or the fewest; the first on a tie."""
+    best, best_wounds = -1, 0.0
+    for c in range(st.MAX_PCS):
+        a, w = st.A_TARGET + c, o[O_WOUNDS + c * PC_SLOTS]
+        if m[a] and (best < 0 or (w > best_wounds if harsh else w < best_wounds)):
+            best, best_wounds = a, w
+    return best if best >= 0 else st.A_TARGET
+
+
+@njit(cache=True)
+def cost(m, harsh, adversarial, hold_cost):
+    """Adversarial: -1 Momentum, else a Wound, else +1 Risk. Director: ``hold_cost`` while
+    pressing (+1 Risk when it is not legal), else a complication."""
+    if not harsh:
+        return st.A_COST + st.COST_COMPLICATION
+    kinds = (st.COST_MOMENTUM, st.COST_WOUND) if adversarial else (hold_cost, hold_cost)
+    for kind in kinds:
+        if m[st.A_COST + kind]:
+            return st.A_COST + kind
+    return st.A_COST + st.COST_RISK
+
+
+@njit(cache=True)
+def fiat(o, m, adversarial):
+    """The legal Momentum move nearest to -fiat_max (adversarial), or (director) to just
+    across the halfway mark from where Momentum is: initiative goes to the trailing side."""
+    full, momentum = full_and_momentum(o)
+    lead_from = (full + 1) // 2  # the least Momentum with initiative: 2 x Momentum >= Full
+    aim = lead_from - 1 if momentum >= lead_from else lead_from
+    want = -st.FIAT_ACTIONS_MAX if adversarial else aim - momentum
+    best, best_dist = st.A_FIAT + st.FIAT_ACTIONS_MAX, 1e9
+    for k in range(2 * st.FIAT_ACTIONS_MAX + 1):
+        dist = abs(k - st.FIAT_ACTIONS_MAX - want)
+        if m[st.A_FIAT + k] and dist < best_dist:
+            best, best_dist = st.A_FIAT + k, dist
+    return best
+
+
+@njit(cache=True)
+def gm_action(o, m, phase, harsh, adversarial, hold_cost, late_round_share):
+    """The GM's rule of thumb for pending decision ``phase``; ``harsh``: press the crew."""
+    if phase == st.TARGET:
+        return target(o, m, harsh)
+    if phase == st.SET_RISK:
+        if harsh:
+            return last_legal(m, st.A_RISK, st.RISK_ACTIONS)
+        return first_legal(m, st.A_RISK, st.RISK_ACTIONS)
+    if phase == st.COST:
+        return cost(m, harsh, adversarial, hold_cost)
+    if phase == st.GM_SEIZE:
+        return st.A_SEIZE if harsh else st.A_PASS
+    if phase == st.AT_ZERO:
+        late = o[O_ROUND] >= late_round_share
+        return st.A_END if adversarial or late else st.A_PASS
+    if phase == st.FIAT:
+        return fiat(o, m, adversarial)
+    return first_legal(m, st.A_NPC, st.MAX_NPCS)  # npc pick
+
+
+@njit(cache=True)
+def act_rows(obs, masks, out, adversarial, press_up_to, brace_from, brace_momentum,
+             late_round_share, hold_share, release_share, hold_cost):
+    """Into ``out``, each row's action for whichever decision (crew or GM) is pending."""
+    for r in range(obs.shape[0]):
+        o, m = obs[r], masks[r]
+        phase = np.argmax(o[O_PHASE: O_PHASE + st.NUM_PHASES])
+        if GM_PHASES[phase]:
+            holding = o[O_ROUND] < release_share and o[O_MOMENTUM] >= hold_share
+            out[r] = gm_action(o, m, phase, adversarial or holding, adversarial, hold_cost,
+                               late_round_share)
+        else:
+            out[r] = crew_action(o, m, phase, press_up_to, brace_from, brace_momentum)
+    return out
 
 
 @dataclass
@@ -50,115 +183,33 @@ class MomentumHeuristic:
         brace_momentum: ...when it holds at least this much Momentum.
         late_round_share: A director GM ends the scene at 0 only from this share of the
             round limit on.
-        ease_round_share: A director GM presses the crew (highest Risk, harsh costs, seizes)
-            while the round is below this share of the round limit, and eases off after.
+        hold_share: A director GM presses the crew while Momentum is at least this share
+            of Full...
+        release_share: ...and the round is below this share of the round limit.
+        hold_cost: The cost a director GM picks when it presses (``state.COST_*``); the
+            default "+1 Risk on the next crew roll" makes the next roll one to Brace, not
+            Press.
     """
+
+    STYLES: ClassVar[tuple] = STYLES
 
     style: str = "director"
     press_up_to: int = 4
     brace_from: int = 5
     brace_momentum: int = 4
     late_round_share: float = 0.4
-    ease_round_share: float = 0.3
+    hold_share: float = 0.4
+    release_share: float = 0.5
+    hold_cost: int = st.COST_RISK
 
     def __post_init__(self):
         check_choice("style", self.style, STYLES)
+        check_choice("hold_cost", self.hold_cost, tuple(range(st.NUM_COSTS)))
 
     def act(self, obs, masks, env_ids=None):
-        obs = np.asarray(obs)
-        masks = np.asarray(masks, np.bool_)
-        phase = np.argmax(obs[:, : st.NUM_PHASES], axis=1)
+        obs = np.ascontiguousarray(obs, np.float32)
+        masks = np.ascontiguousarray(masks, np.bool_)
         out = np.zeros(obs.shape[0], np.int64)
-        for code, rule in self._rules().items():
-            rows = phase == code
-            if rows.any():
-                out[rows] = rule(obs[rows], masks[rows])
-        return out
-
-    def _rules(self):
-        return {st.PICK: self._pick, st.HANDOFF: self._pick, st.SPEND: self._spend,
-                st.CORRECT: self._correct, st.SEIZE: self._pass, st.AT_FULL: self._end,
-                st.NPC_PICK: self._npc, st.TARGET: self._target, st.SET_RISK: self._risk,
-                st.COST: self._cost, st.GM_SEIZE: self._gm_seize, st.AT_ZERO: self._at_zero,
-                st.FIAT: self._fiat}
-
-    # -- crew ---------------------------------------------------------------------------------
-    def _pick(self, obs, masks):
-        return _first_legal(masks, st.A_PC, st.MAX_PCS)
-
-    def _spend(self, obs, masks):
-        risk = np.rint(obs[:, _O["risk"]] * (st.RISK_ACTIONS - 1))
-        momentum = obs[:, _O["momentum_share"]] * self._full(obs)
-        out = np.full(obs.shape[0], st.A_ROLL)
-        pressed, braced = obs[:, _O["pressed"]] > 0.5, obs[:, _O["braced"]] > 0.5
-        brace = (masks[:, st.A_BRACE] & ~pressed & (risk >= self.brace_from)
-                 & (momentum >= self.brace_momentum))
-        out[brace] = st.A_BRACE
-        press = masks[:, st.A_PRESS] & ~braced & (risk <= self.press_up_to)
-        out[press] = st.A_PRESS
-        out[masks[:, st.A_WILLPOWER]] = st.A_WILLPOWER
-        return out
-
-    def _correct(self, obs, masks):
-        crit_fail = obs[:, _O["result_critical_failure"]] > 0.5
-        failed_threat = (obs[:, _O["result_failure"]] > 0.5) & (obs[:, _O["turn_is_npc"]] > 0.5)
-        return np.where(crit_fail | failed_threat, st.A_CORRECT, st.A_KEEP)
-
-    def _pass(self, obs, masks):
-        return np.full(obs.shape[0], st.A_PASS)
-
-    def _end(self, obs, masks):
-        return np.full(obs.shape[0], st.A_END)
-
-    # -- GM -----------------------------------------------------------------------------------
-    def _harsh(self, obs):
-        """Rows where the GM pushes against the crew."""
-        if self.style == "adversarial":
-            return np.ones(obs.shape[0], np.bool_)
-        return obs[:, _O["round_share"]] < self.ease_round_share
-
-    def _npc(self, obs, masks):
-        return _first_legal(masks, st.A_NPC, st.MAX_NPCS)
-
-    def _target(self, obs, masks):
-        wounds = obs[:, [_O[f"pc{c}_wounds_share"] for c in range(st.MAX_PCS)]]
-        legal = masks[:, st.A_TARGET: st.A_TARGET + st.MAX_PCS]
-        most = np.argmax(np.where(legal, wounds, -1.0), axis=1)
-        least = np.argmin(np.where(legal, wounds, 9.0), axis=1)
-        return st.A_TARGET + np.where(self._harsh(obs), most, least)
-
-    def _risk(self, obs, masks):
-        high = _last_legal(masks, st.A_RISK, st.RISK_ACTIONS)
-        low = _first_legal(masks, st.A_RISK, st.RISK_ACTIONS)
-        return np.where(self._harsh(obs), high, low)
-
-    def _cost(self, obs, masks):
-        harsh = np.full(obs.shape[0], st.A_COST + st.COST_RISK)
-        for kind in (st.COST_WOUND, st.COST_MOMENTUM):
-            harsh = np.where(masks[:, st.A_COST + kind], st.A_COST + kind, harsh)
-        return np.where(self._harsh(obs), harsh, st.A_COST + st.COST_COMPLICATION)
-
-    def _gm_seize(self, obs, masks):
-        return np.where(self._harsh(obs), st.A_SEIZE, st.A_PASS)
-
-    def _at_zero(self, obs, masks):
-        if self.style == "adversarial":
-            return self._end(obs, masks)
-        late = obs[:, _O["round_share"]] >= self.late_round_share
-        return np.where(late, st.A_END, st.A_PASS)
-
-    def _fiat(self, obs, masks):
-        legal = masks[:, st.A_FIAT: st.A_FIAT + 2 * st.FIAT_ACTIONS_MAX + 1]
-        deltas = np.arange(-st.FIAT_ACTIONS_MAX, st.FIAT_ACTIONS_MAX + 1)
-        if self.style == "adversarial":
-            want = np.full(obs.shape[0], -st.FIAT_ACTIONS_MAX)
-        else:
-            full = self._full(obs)
-            want = np.rint(full / 2 - obs[:, _O["momentum_share"]] * full)
-        dist = np.where(legal, np.abs(deltas[None, :] - want[:, None]), 99)
-        return st.A_FIAT + np.argmin(dist, axis=1)
-
-    # -- reading the observation --------------------------------------------------------------
-    @staticmethod
-    def _full(obs):
-        return np.rint(obs[:, _O["full_over_40"]] * 40)
+        return act_rows(obs, masks, out, self.style == "adversarial", self.press_up_to,
+                        self.brace_from, self.brace_momentum, float(self.late_round_share),
+                        float(self.hold_share), float(self.release_share), self.hold_cost)

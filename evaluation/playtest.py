@@ -3,9 +3,9 @@
 The engine (:class:`envs.core.batch.SceneBatch`) runs directly, batched, with the event log
 on. Env ``i`` of a batch of ``B`` plays exactly ``N // B`` scenes, plus one when
 ``i < N % B``, so a run of ``N`` scenes is reproducible for a given seed and batch size.
-Generic figures: crew win rate (Wilson 95% interval), scene results, decisions per scene
-and lead changes per scene (Student-t 95% intervals); the ruleset's own counters come from
-:mod:`evaluation.rulestats`.
+Generic figures: crew win rate (Wilson 95% interval), scene results, decisions per scene,
+lead changes per scene and final margin (header ``MARGIN``, 0..100; Student-t 95%
+intervals); the ruleset's own counters come from :mod:`evaluation.rulestats`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import numpy as np
 
 from envs.core.batch import SceneBatch, fresh_seed
 from envs.core.dice import mix64
-from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, OVER, RESULT, SEAT
+from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT, SEAT
 from envs.rulesets import RULESET_PATHS, get_ruleset
 from envs.core.events import drain_arrays
 from evaluation.rulestats import make_rulestats
@@ -31,6 +31,7 @@ LOG_CAPACITY = 256
 MAX_SCENES = 10**9
 MAX_BATCH = 1 << 20
 SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
+ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept per ended scene
 
 
 def add_parser(subparsers) -> None:
@@ -40,8 +41,11 @@ def add_parser(subparsers) -> None:
     p.add_argument("ruleset", choices=sorted(RULESET_PATHS), metavar="RULESET",
                    help=f"one of: {', '.join(sorted(RULESET_PATHS))}")
     p.add_argument("--scenes", type=int, required=True, help="scenes to complete")
-    p.add_argument("--crew", default="heuristic", help="crew agent: random, heuristic or a policy file")
-    p.add_argument("--gm", default="heuristic", help="GM agent: random, heuristic or a policy file")
+    p.add_argument("--crew", default="heuristic",
+                   help="crew agent: random, heuristic, heuristic-STYLE or a policy file")
+    p.add_argument("--gm", default="heuristic",
+                   help="GM agent: random, heuristic, heuristic-STYLE (momentum: "
+                        "heuristic-director, heuristic-adversarial) or a policy file")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
     p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs stepped together ({DEFAULT_BATCH})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -118,14 +122,14 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     """Step until every env has played its quota; returns the ended scenes' header columns.
 
     Returns:
-        int64[scenes, 3]: result, decisions and lead changes of each scene, in the order
-        the scenes ended.
+        int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
+        (``ENDED_COLUMNS``), in the order the scenes ended.
     """
     from tqdm import tqdm
 
     quota = scene_quota(scenes, engine.num_envs)
     played = np.zeros(engine.num_envs, np.int64)
-    ended = np.zeros((scenes, 3), np.int64)
+    ended = np.zeros((scenes, len(ENDED_COLUMNS)), np.int64)
     finished = 0
     actions = np.zeros(engine.num_envs, np.int64)
     engine.reset(seed)
@@ -138,7 +142,7 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
             done = np.flatnonzero(over)
             if done.size:
                 rows = engine.state[done]
-                ended[finished:finished + done.size] = rows[:, [RESULT, DECISIONS, LEAD_CHANGES]]
+                ended[finished:finished + done.size] = rows[:, ENDED_COLUMNS]
                 rulestats.add_ended(rows)
                 finished += done.size
                 played[done] += 1
@@ -159,12 +163,13 @@ def choose_actions(engine: SceneBatch, agents: dict, active, actions) -> None:
 
 
 def scene_figures(ended: np.ndarray) -> dict:
-    """Generic figures from the ended scenes' result, decisions and lead changes."""
-    result, decisions, swings = ended[:, 0], ended[:, 1], ended[:, 2]
+    """Generic figures from the ended scenes' result, decisions, lead changes and margin."""
+    result, decisions, swings, margin = ended.T
     n = result.shape[0]
     wins = int((result == 1).sum())
     mean_d, ci_d = mean_ci(decisions)
     mean_l, ci_l = mean_ci(swings)
+    mean_m, ci_m = mean_ci(margin)
     return {
         "crew_win_rate": wins / n,
         "crew_win_rate_ci": proportion_ci(wins, n),
@@ -174,6 +179,8 @@ def scene_figures(ended: np.ndarray) -> dict:
         "mean_decisions_ci": ci_d,
         "mean_lead_changes": mean_l,
         "mean_lead_changes_ci": ci_l,
+        "mean_final_margin": mean_m,
+        "mean_final_margin_ci": ci_m,
         "lead_changes": frequency_table({"0": int((swings == 0).sum()),
                                          "1": int((swings == 1).sum()),
                                          "2": int((swings == 2).sum()),
@@ -186,11 +193,13 @@ def format_report(report: dict) -> list[str]:
     lo, hi = report["crew_win_rate_ci"]
     dlo, dhi = report["mean_decisions_ci"]
     llo, lhi = report["mean_lead_changes_ci"]
+    mlo, mhi = report["mean_final_margin_ci"]
     lines = [(f"{report['ruleset']} playtest: {report['scenes']} scenes, crew {report['crew']} "
              f"vs GM {report['gm']}, seed {report['seed']}, batch {report['batch']}"),
              f"crew win rate      {report['crew_win_rate']:.2%}  [{lo:.2%}, {hi:.2%}]",
              f"decisions / scene  {report['mean_decisions']:.3f}  [{dlo:.3f}, {dhi:.3f}]",
-             f"lead changes       {report['mean_lead_changes']:.3f}  [{llo:.3f}, {lhi:.3f}]"]
+             f"lead changes       {report['mean_lead_changes']:.3f}  [{llo:.3f}, {lhi:.3f}]",
+             f"final margin       {report['mean_final_margin']:.3f}  [{mlo:.3f}, {mhi:.3f}]"]
     lines += format_table("results", report["results"])
     lines += format_table("lead changes per scene", report["lead_changes"])
     for name, value in report["ruleset_stats"].items():

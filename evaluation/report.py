@@ -21,7 +21,7 @@ from envs.rulesets import RULESET_PATHS, get_ruleset
 from evaluation.playtest import playtest
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
-         ("mean_lead_changes", "lead changes per scene"))
+         ("mean_lead_changes", "lead changes per scene"), ("mean_final_margin", "final margin"))
 
 
 def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
@@ -81,9 +81,9 @@ def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int) -> dict:
 
 def markdown(ruleset: str, results: dict) -> str:
     """The report as a markdown table plus one line per arm's settings."""
-    header = ("| arm | crew | GM | scenes | crew win rate [95% CI] | decisions/scene [95% CI] "
-              "| lead changes [95% CI] |")
-    lines = [f"# {ruleset} report", "", header, "|---|---|---|---|---|---|---|"]
+    figures = " | ".join(f"{label} [95% CI]" for _, label in PLOTS)
+    header = f"| arm | crew | GM | scenes | {figures} |"
+    lines = [f"# {ruleset} report", "", header, "|---" * (4 + len(PLOTS)) + "|"]
     for name, r in results.items():
         cells = [f"{r[key]:.3f} [{r[key + '_ci'][0]:.3f}, {r[key + '_ci'][1]:.3f}]"
                  for key, _ in PLOTS]

@@ -7,6 +7,7 @@ cut off ends with exactly one Finish the Scene progress roll.
 
 import json
 
+import numpy as np
 import pytest
 
 from evaluation.cli import main
@@ -69,3 +70,24 @@ def test_a_different_seed_plays_different_scenes():
 def test_bad_arguments_exit_2_with_a_message(capsys, argv, words):
     assert main(["playtest", "starforged", *argv]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_final_margin_is_the_mean_of_the_ended_scenes_margins():
+    """The header MARGIN of each ended scene (envs/core/header.py: "size of the current
+    lead, 0..100") is averaged with a Student-t interval, like decisions and lead changes."""
+    from evaluation.playtest import ENDED_COLUMNS, scene_figures
+    from envs.core.header import MARGIN
+
+    ended = np.zeros((4, len(ENDED_COLUMNS)), np.int64)
+    ended[:, ENDED_COLUMNS.index(MARGIN)] = [0, 20, 40, 100]
+    figures = scene_figures(ended)
+    assert figures["mean_final_margin"] == 40.0
+    lo, hi = figures["mean_final_margin_ci"]
+    assert 0 <= lo < 40 < hi <= 100
+
+
+def test_momentum_playtest_reports_the_final_margin():
+    """Momentum's margin (env docstring): 0..100, Momentum's distance from half of Full."""
+    out = playtest("momentum", 100, "heuristic", "heuristic", seed=4, batch=50)
+    lo, hi = out["mean_final_margin_ci"]
+    assert 0 <= lo <= out["mean_final_margin"] <= hi <= 100

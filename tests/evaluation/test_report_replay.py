@@ -74,3 +74,13 @@ def test_replay_shows_the_same_scene_as_a_large_batch():
     lines = replay_scene("starforged", seed, env, scene, crew="random", gm="random")
     assert lines == STARFORGED.transcript(events)
     assert lines[-1].split("; ")[-1].startswith("Scene over")
+
+
+def test_report_table_has_a_column_per_figure_with_the_final_margin(tmp_path):
+    main(["report", "starforged", "--scenes", "100", "--arm", "a=crew=random",
+          "--out", str(tmp_path), "--no-plots"])
+    header, rule, row = (tmp_path / "report.md").read_text().splitlines()[2:5]
+    assert "final margin [95% CI]" in header
+    assert header.count("|") == rule.count("|") == row.count("|")
+    margin = json.loads((tmp_path / "report.json").read_text())["a"]["mean_final_margin"]
+    assert f"{margin:.3f}" in row.split("|")[-2]

@@ -7,7 +7,7 @@ GM reward" (the director reward, DESIGN.md "Rewards").
 import numpy as np
 import pytest
 
-from agents.momentum_heuristic import MomentumHeuristic, _last_legal
+from agents.momentum_heuristic import MomentumHeuristic, last_legal
 from agents.random_agent import RandomAgent
 from agents.registry import make_agent
 from envs.core.batch import SceneBatch
@@ -22,8 +22,12 @@ from envs.momentum.ruleset import MOMENTUM
 class MaxRiskGM(MomentumHeuristic):
     """The director heuristic, except that it always sets the highest Risk it may."""
 
-    def _risk(self, obs, masks):
-        return _last_legal(masks, st.A_RISK, st.RISK_ACTIONS)
+    def act(self, obs, masks, env_ids=None):
+        out = super().act(obs, masks, env_ids)
+        setting = np.flatnonzero(np.asarray(obs)[:, st.SET_RISK] > 0.5)  # phase one-hot
+        for r in setting:
+            out[r] = last_legal(np.asarray(masks)[r], st.A_RISK, st.RISK_ACTIONS)
+        return out
 
 
 def scenes(crew, gm, n=1000, seed=1, **fields):
