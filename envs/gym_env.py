@@ -94,6 +94,7 @@ class SceneEnv(_Seated, gym.Env):
         self.action_space = gym.spaces.Discrete(rs.num_actions)
         self._scene_events: list = []
         self._next_events: list = []
+        self._action = np.zeros(1, np.int64)
 
     def reset(self, *, seed=None, options=None):
         """Start a scene: scene 0 of a new seed, or the next scene of the current stream."""
@@ -111,7 +112,8 @@ class SceneEnv(_Seated, gym.Env):
         """Take the learner's decision; the opponent answers until the learner's turn again."""
         if self._needs_reset:
             raise RuntimeError("call reset() before step()")
-        reward, term, trunc, final_obs = self.seated.step(np.array([int(action)]))
+        self._action[0] = action
+        reward, term, trunc, final_obs = self.seated.step(self._action)
         self._drain()
         done = bool(term[0] or trunc[0])
         obs = final_obs[0].copy() if done else self.seated.obs[0].copy()

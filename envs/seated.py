@@ -57,6 +57,8 @@ class SeatedBatch:
         self._reward = np.zeros(n, np.float32)
         self._ended = np.zeros(n, np.bool_)
         self._cut = np.zeros(n, np.bool_)
+        self._terminated = np.zeros(n, np.bool_)
+        self._dirty = True
         self._final_obs = np.zeros_like(batch.obs)
 
     @property
@@ -93,12 +95,16 @@ class SeatedBatch:
         self.learner_decided[:] = True
         self._collect()
         self._settle()
-        return self._reward, self._ended & ~self._cut, self._cut, self._final_obs
+        return self._reward, self._terminated, self._cut, self._final_obs
 
     def _clear_outputs(self):
-        self._reward[:] = 0.0
-        self._ended[:] = False
-        self._cut[:] = False
+        """Zero the outputs of the last step (only those that a scene end wrote)."""
+        if self._dirty:
+            self._reward[:] = 0.0
+            self._ended[:] = False
+            self._terminated[:] = False
+            self._cut[:] = False
+            self._dirty = False
 
     def _collect(self):
         """Book scenes that just ended: report the learner's, skip unseated ones; autoreset."""
@@ -112,6 +118,8 @@ class SeatedBatch:
             self._reward[report] = r[report]
             self._ended |= report
             self._cut |= report & b._truncated
+            self._terminated |= report & ~b._truncated
+            self._dirty = True
             self._final_obs[report] = b.obs[report]
             self.scenes_reported += int(report.sum())
         self.unseated_scenes += int((over & ~report).sum())
@@ -122,10 +130,14 @@ class SeatedBatch:
         """Let the opponent act until the learner's decision is pending in every env."""
         b = self.batch
         for _ in range(MAX_UNSEATED_IN_A_ROW):
-            if pending(b.state, self.opponent_seat, self._opp) == 0:
+            waiting = pending(b.state, self.opponent_seat, self._opp)
+            if waiting == 0:
                 return
-            idx = np.flatnonzero(self._opp)
-            self._actions[idx] = self.opponent.act(b.obs[idx], b.masks[idx], b.env_ids[idx])
+            if waiting == b.num_envs:  # no need to gather (always so for a single env)
+                self._actions[:] = self.opponent.act(b.obs, b.masks, b.env_ids)
+            else:
+                idx = np.flatnonzero(self._opp)
+                self._actions[idx] = self.opponent.act(b.obs[idx], b.masks[idx], b.env_ids[idx])
             b.step(self._actions, self._opp)
             self._collect()
         raise RuntimeError("the opponent played 10000 rounds without a learner decision")

@@ -63,6 +63,7 @@ class SceneBatch:
         self._over = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
         self.ended = 0
+        self._dice_arrays, self._log_arrays = tuple(self.dice), tuple(self.log)
 
     # -- scenes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -81,7 +82,7 @@ class SceneBatch:
 
     def _begin(self, which):
         k = self.ruleset.kernels
-        k.begin(self.state, self.params, self.dice, self.log, np.uint64(self.seed),
+        k.begin(self.state, self.params, tuple(self.dice), tuple(self.log), np.uint64(self.seed),
                 self.env_ids, which, self.masks, self.obs)
 
     # -- decisions --------------------------------------------------------------------------
@@ -101,7 +102,8 @@ class SceneBatch:
         if which is None:
             which = self.state[:, OVER] == 0
         bad, self.ended = self.ruleset.kernels.apply(
-            self.state, self.params, self.dice, self.log, actions, np.asarray(which, np.bool_),
+            self.state, self.params, self._dice_arrays, self._log_arrays, actions,
+            np.asarray(which, np.bool_),
             self.masks, self.obs, self._illegal_code, self._reward, self._over, self._truncated)
         if bad >= 0:
             raise ValueError(self.describe_illegal(bad, int(actions[bad])))

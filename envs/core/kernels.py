@@ -8,6 +8,10 @@ A ruleset writes four per-env ``@njit`` functions over one state row ``s`` (int3
 - ``legal(s, p, m)``: fill the bool mask ``m`` of the pending decision (all False when over).
 - ``observe(s, p, o)``: fill the float32 observation ``o``.
 
+The batch loops take the dice and the event log as plain tuples of arrays and rebuild the
+namedtuples inside the compiled code: passing a namedtuple from Python costs more than the
+whole step of a single env.
+
 ``p`` is the ruleset's kernel parameters: a record with the fields of the namedtuple the
 ruleset makes from its validated config (:mod:`envs.core.params`).
 :func:`make_batch_kernels` wraps them in loops over the batch; the loops touch only the envs
@@ -21,7 +25,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from envs.core.dice import start_scene
+from envs.core.dice import Dice, start_scene
+from envs.core.events import EventLog
 from envs.core.forfeit import forfeit
 from envs.core.header import OVER, RESULT, SCENE, SEAT, TRUNCATED, clear_header
 
@@ -55,8 +60,9 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     """Compile the batch loops for one ruleset's per-env rules."""
 
     @njit(cache=True)
-    def begin_batch(state, params, dice, log, seed, env_ids, which, masks, obs):
+    def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, masks, obs):
         p = params[0]
+        dice, log = Dice(*dice_arrays), EventLog(*log_arrays)
         for i in range(state.shape[0]):
             if which[i]:
                 s = state[i]
@@ -67,10 +73,11 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
                 observe(s, p, obs[i])
 
     @njit(cache=True)
-    def apply_batch(state, params, dice, log, actions, which, masks, obs, illegal_mode,
-                    reward, over, truncated):
+    def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, obs,
+                    illegal_mode, reward, over, truncated):
         """Check, apply and collect: returns (first illegal env or -1, scenes ended)."""
         p = params[0]
+        dice, log = Dice(*dice_arrays), EventLog(*log_arrays)
         bad = first_illegal(state, masks, actions, which)
         if bad >= 0 and illegal_mode == RAISE:
             return bad, 0
