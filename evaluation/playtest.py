@@ -20,9 +20,9 @@ import numpy as np
 
 from envs.core.batch import SceneBatch, fresh_seed
 from envs.core.dice import mix64
+from envs.core.events import drain_arrays
 from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT, SEAT
 from envs.rulesets import RULESET_PATHS, get_ruleset
-from envs.core.events import drain_arrays
 from evaluation.rulestats import make_rulestats
 from evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
 

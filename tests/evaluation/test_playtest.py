@@ -75,8 +75,8 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, words):
 def test_final_margin_is_the_mean_of_the_ended_scenes_margins():
     """The header MARGIN of each ended scene (envs/core/header.py: "size of the current
     lead, 0..100") is averaged with a Student-t interval, like decisions and lead changes."""
-    from evaluation.playtest import ENDED_COLUMNS, scene_figures
     from envs.core.header import MARGIN
+    from evaluation.playtest import ENDED_COLUMNS, scene_figures
 
     ended = np.zeros((4, len(ENDED_COLUMNS)), np.int64)
     ended[:, ENDED_COLUMNS.index(MARGIN)] = [0, 20, 40, 100]

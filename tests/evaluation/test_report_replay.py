@@ -11,8 +11,8 @@ from envs.core.header import SCENE
 from envs.starforged.config import StarforgedConfig
 from envs.starforged.ruleset import STARFORGED
 from evaluation.cli import main
-from evaluation.report import parse_arm
 from evaluation.replay import replay_scene
+from evaluation.report import parse_arm
 
 
 def test_arm_parses_agents_and_config_fields_with_tuples():
