@@ -17,6 +17,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from envs.core.batch import fresh_seed
 from envs.rulesets import RULESET_PATHS, get_ruleset
 from evaluation.playtest import playtest
 
@@ -143,7 +144,8 @@ def add_parser(sub) -> None:
     p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
                    help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
     p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm (default 20000)")
-    p.add_argument("--seed", type=int, default=1, help="seed shared by all arms (default 1)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed shared by all arms (default: drawn once from OS entropy, and reported)")
     p.add_argument("--out", type=Path, required=True, help="output folder")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     p.set_defaults(run=run)
@@ -151,7 +153,8 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arms and write the report."""
-    results = run_arms(args.ruleset, args.arm, args.scenes, args.seed)
+    seed = fresh_seed() if args.seed is None else args.seed
+    results = run_arms(args.ruleset, args.arm, args.scenes, seed)
     args.out.mkdir(parents=True, exist_ok=True)
     text = markdown(args.ruleset, results)
     write_atomic(args.out / "report.md", text.encode())
