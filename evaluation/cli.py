@@ -37,9 +37,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Entry point of the ``scenegym`` console script."""
+    """Entry point of the ``scenegym`` console script.
+
+    A refused input (a ``ValueError`` or ``TypeError`` naming what was wrong and what is
+    allowed) is printed as one error line with exit status 2, not as a traceback.
+    """
     args = build_parser().parse_args(argv)
-    return int(args.run(args) or 0)
+    try:
+        return int(args.run(args) or 0)
+    except (ValueError, TypeError) as err:
+        print(f"scenegym {args.command}: error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # output piped into a command that stopped reading (| head)
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

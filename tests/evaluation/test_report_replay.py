@@ -28,10 +28,12 @@ def test_arm_with_unknown_key_names_the_allowed_keys():
         parse_arm("x=clocks=4", StarforgedConfig)
 
 
-def test_arm_with_a_bad_config_value_names_the_field(tmp_path):
-    with pytest.raises(ValueError, match="rank"):
-        main(["report", "starforged", "--scenes", "10", "--arm", "x=rank=legendary",
-              "--out", str(tmp_path), "--no-plots"])
+def test_arm_with_a_bad_config_value_names_the_field(tmp_path, capsys):
+    status = main(["report", "starforged", "--scenes", "10", "--arm", "x=rank=legendary",
+                   "--out", str(tmp_path), "--no-plots"])
+    assert status == 2
+    assert "config field 'rank' is 'legendary'; allowed:" in capsys.readouterr().err
+    assert not (tmp_path / "report.json").exists()
 
 
 def test_report_writes_markdown_and_json_per_arm(tmp_path):
