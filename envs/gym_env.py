@@ -5,7 +5,8 @@ Both take the same keyword arguments:
 - ``seat``: ``"crew"`` (default) or ``"gm"``: the learner's seat.
 - ``opponent``: ``"heuristic"`` (default), ``"random"``, a trained policy file, or an agent
   object with ``act(obs, masks, env_ids)``; it plays the other seat inside ``step``.
-- ``gm_reward``: ``"adversarial"`` (default) or ``"director"``; ``director``: its weights.
+- ``gm_reward``: ``"adversarial"`` or ``"director"`` (default: the ruleset's); ``director``:
+  its weights (default: the ruleset's).
 - ``illegal_action``: ``"raise"`` (default) refuses an illegal action with a message naming
   the env, the action and the legal actions; ``"lose"`` ends the scene as a loss for the
   learner (for learners that do not use masks).
@@ -24,7 +25,6 @@ from gymnasium.vector.utils import batch_space
 from envs.core.batch import SceneBatch
 from envs.core.dice import mix64
 from envs.core.events import SCENE_END
-from envs.core.reward import DirectorWeights
 from envs.core.ruleset import Ruleset
 from envs.seated import SeatedBatch
 
@@ -54,15 +54,14 @@ class _Seated:
     ruleset: Ruleset
 
     def _setup(self, num_envs, *, config=None, seat="crew", opponent="heuristic",
-               gm_reward="adversarial", director=None, illegal_action="raise", env_ids=None,
+               gm_reward=None, director=None, illegal_action="raise", env_ids=None,
                log_capacity=0, dice_script=None, **overrides):
         self.config = build_config(self.ruleset, config, overrides)
         self._opponent_spec = opponent
         batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
                            log_capacity=log_capacity, dice_script=dice_script,
                            illegal=illegal_action)
-        self.seated = SeatedBatch(batch, seat, self._make_opponent(None), gm_reward,
-                                  director or DirectorWeights())
+        self.seated = SeatedBatch(batch, seat, self._make_opponent(None), gm_reward, director)
         self._needs_reset = True
 
     def _make_opponent(self, seed):
@@ -95,16 +94,25 @@ class SceneEnv(_Seated, gym.Env):
         self._scene_events: list = []
         self._next_events: list = []
         self._action = np.zeros(1, np.int64)
+        self._scene_running = False
 
     def reset(self, *, seed=None, options=None):
-        """Start a scene: scene 0 of a new seed, or the next scene of the current stream."""
+        """Start a scene: scene 0 of a new seed, or the next scene of the current stream.
+
+        A scene still running when ``reset`` is called is abandoned (its result is not
+        reported); the next scene of the stream begins.
+        """
         super().reset(seed=seed)
         if seed is not None or self._needs_reset:
             self._reseed(seed)
             self._scene_events = []
+        elif self._scene_running:
+            self.seated.next_scene()
+            self._scene_events = []
         else:  # the next scene began in the step that ended the last one
             self._scene_events = self._next_events
         self._next_events = []
+        self._scene_running = True
         self._drain()
         return self.seated.obs[0].copy(), {"action_mask": self.seated.masks[0].copy()}
 
@@ -118,8 +126,7 @@ class SceneEnv(_Seated, gym.Env):
         done = bool(term[0] or trunc[0])
         obs = final_obs[0].copy() if done else self.seated.obs[0].copy()
         mask = np.zeros(self.ruleset.num_actions, np.bool_) if done else self.seated.masks[0].copy()
-        if done:
-            self._needs_reset = False  # the next scene has already begun; reset() shows it
+        self._scene_running = not done  # when done, the next scene has begun: reset() shows it
         return obs, float(reward[0]), bool(term[0]), bool(trunc[0]), {"action_mask": mask}
 
     def _drain(self):

@@ -32,12 +32,14 @@ class SeatedBatch:
         batch: The scenes.
         seat: ``"crew"`` or ``"gm"``: the learner's seat.
         opponent: An agent (``act(obs, masks, env_ids)``) for the other seat.
-        gm_reward: ``"adversarial"`` or ``"director"`` (GM learner only).
-        director: Weights of the director reward.
+        gm_reward: ``"adversarial"`` or ``"director"`` (GM learner only); default: the
+            ruleset's ``default_gm_reward``.
+        director: Weights of the director reward; default: the ruleset's.
     """
 
-    def __init__(self, batch: SceneBatch, seat: str, opponent, gm_reward: str = "adversarial",
+    def __init__(self, batch: SceneBatch, seat: str, opponent, gm_reward: str | None = None,
                  director: DirectorWeights | None = None):
+        gm_reward = gm_reward or batch.ruleset.default_gm_reward
         check_choice("seat", seat, tuple(SEATS))
         check_choice("gm_reward", gm_reward, GM_REWARDS)
         self.batch, self.seat, self.opponent = batch, SEATS[seat], opponent
@@ -46,7 +48,7 @@ class SeatedBatch:
             raise ValueError(
                 f"the {seat} seat never decides under this {batch.ruleset.name} config; "
                 f"choose a config that gives it decisions or the other seat")
-        self.gm_reward, self.director = gm_reward, director or DirectorWeights()
+        self.gm_reward, self.director = gm_reward, director or batch.ruleset.director
         n = batch.num_envs
         self.learner_decided = np.zeros(n, np.bool_)
         self.unseated_scenes = 0
@@ -72,6 +74,13 @@ class SeatedBatch:
     def reset(self, seed: int | None = None) -> None:
         """Start every env's first scene and play until the learner's decision is pending."""
         self.batch.reset(seed)
+        self.learner_decided[:] = False
+        self._clear_outputs()
+        self._settle()
+
+    def next_scene(self) -> None:
+        """Abandon every env's current scene and start its next one (the learner's turn)."""
+        self.batch.next_scene(np.ones(self.batch.num_envs, np.bool_))
         self.learner_decided[:] = False
         self._clear_outputs()
         self._settle()

@@ -46,14 +46,14 @@ class SceneVecEnv(VecEnv):
         num_envs: Batch size.
         seat: ``"crew"`` or ``"gm"``: the learner's seat.
         opponent: ``"heuristic"``, ``"random"``, a policy file, or an agent object.
-        gm_reward: ``"adversarial"`` or ``"director"`` (GM learner).
+        gm_reward: ``"adversarial"`` or ``"director"`` (GM learner); default: the ruleset's.
         illegal_action: ``"raise"`` (maskable learners) or ``"lose"`` (plain PPO).
         config: The ruleset's config object; config fields may also be given by name.
         first_env_index: Global id of env 0 (env ``i`` has id ``first_env_index + i``).
     """
 
     def __init__(self, env_id: str, num_envs: int = 16, *, seat: str = "crew",
-                 opponent="heuristic", gm_reward: str = "adversarial", director=None,
+                 opponent="heuristic", gm_reward: str | None = None, director=None,
                  illegal_action: str = "raise", config=None, first_env_index: int = 0,
                  **overrides):
         self.env_id, self.ruleset = env_id, ruleset_of(env_id)

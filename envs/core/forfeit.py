@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from envs.core.header import CREW, SEAT, end_scene
+from envs.core.header import CREW, FORFEITED, SEAT, end_scene
 
 FORFEIT_REASON = 99
 
@@ -12,4 +12,5 @@ def forfeit(state, log, i):
     """End env ``i``'s scene as a loss for the seat whose decision was pending."""
     s = state[i]
     result = -1 if s[SEAT] == CREW else 1
+    s[FORFEITED] = 1
     end_scene(s, log, i, result, FORFEIT_REASON, 0)

@@ -28,7 +28,8 @@ DECISIONS = 6   # decisions taken in this scene
 LEAD = 7        # who leads now by the ruleset's measure: +1 crew, -1 GM, 0 level
 LEAD_CHANGES = 8  # times the lead changed hands this scene
 MARGIN = 9      # size of the current lead, 0..100 (percent of the ruleset's scale)
-HEADER_SIZE = 10
+FORFEITED = 10  # 1 if the scene ended on an illegal action (illegal="lose")
+HEADER_SIZE = 11
 
 OVER_PHASE = -1
 
@@ -68,3 +69,4 @@ def clear_header(s, scene):
     s[LEAD] = 0
     s[LEAD_CHANGES] = 0
     s[MARGIN] = 0
+    s[FORFEITED] = 0

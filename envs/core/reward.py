@@ -14,7 +14,7 @@ where ``L`` is how many times the lead changed hands during the scene (header
 ``LEAD_CHANGES``), ``M`` the size of the lead when the scene ended (header ``MARGIN``, 0..100:
 a scene decided by a hair has M near 0, so the outcome stayed in doubt late), and ``D`` the
 decisions the scene took against the designer's ``target``. ``r`` lies in [0, 1]; every
-weight is config.
+weight is config. A scene the GM forfeited with an illegal action scores -1.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from envs.core.header import DECISIONS, LEAD_CHANGES, MARGIN
+from envs.core.header import CREW, DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
 from envs.core.validate import check_choice, check_int
 
 GM_REWARDS = ("adversarial", "director")
@@ -57,13 +57,14 @@ def director_reward(state: np.ndarray, w: DirectorWeights) -> np.ndarray:
     d = state[:, DECISIONS]
     length = np.maximum(0.0, 1.0 - np.abs(d - w.target_decisions) / w.target_decisions)
     total = w.w_swing * swing + w.w_doubt * doubt + w.w_length * length
-    return (total / (w.w_swing + w.w_doubt + w.w_length)).astype(np.float32)
+    reward = total / (w.w_swing + w.w_doubt + w.w_length)
+    return np.where(state[:, FORFEITED] == 1, -1.0, reward).astype(np.float32)
 
 
 def seat_reward(seat: int, gm_reward: str, crew_reward, state, weights: DirectorWeights):
     """The learner seat's reward from the crew's reward and the ended scenes' state rows."""
     check_choice("gm_reward", gm_reward, GM_REWARDS)
-    if seat == 0:
+    if seat == CREW:
         return crew_reward
     if gm_reward == "adversarial":
         return -crew_reward

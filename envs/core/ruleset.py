@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from envs.core.kernels import BatchKernels
+from envs.core.reward import DirectorWeights
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class Ruleset:
         params: ``config -> namedtuple`` of plain numbers read by the kernels.
         seats_with_decisions: ``config -> set of seats`` that ever decide under that config.
         transcript: ``(events, config) -> list of lines`` of readable text for one env.
+        default_gm_reward: The GM seat's reward unless asked otherwise.
+        director: The director reward's weights for this game's scenes.
     """
 
     name: str
@@ -57,3 +60,5 @@ class Ruleset:
     params: Callable[[Any], tuple]
     seats_with_decisions: Callable[[Any], set[int]]
     transcript: Callable[[list, Any], list[str]]
+    default_gm_reward: str = "adversarial"
+    director: DirectorWeights = DirectorWeights()

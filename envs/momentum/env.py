@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from envs.core.reward import DirectorWeights
 from envs.gym_env import SceneEnv, SceneVectorEnv
 from envs.momentum.ruleset import MOMENTUM
-
-# Director targets for this ruleset: a scene of about this many decisions (both seats) is
-# "the right length"; three initiative flips are plenty.
-DIRECTOR = DirectorWeights(swing_cap=3, target_decisions=150)
 
 SPEC = """
     ## Description
@@ -81,7 +76,7 @@ SPEC = """
     (``reward_per="mission"``).
 
     GM: ``director`` (this env's default) or ``adversarial`` (minus the crew's). Director,
-    per :mod:`envs.core.reward` with weights ``DIRECTOR`` (``swing_cap=3``,
+    per :mod:`envs.core.reward` with weights ``MOMENTUM.director`` (``swing_cap=3``,
     ``target_decisions=150``): ``L`` = initiative flips = times the side holding initiative
     *by Momentum* (crew iff 2 x Momentum >= Full, read at the start of every round) changed
     between rounds (header ``LEAD_CHANGES``; a GM seize does not count); ``M`` = header
@@ -131,18 +126,11 @@ SPEC = """
 """
 
 
-class _DirectorDefault:
-    """This ruleset's GM plays for a good scene by default (``gm_reward="director"``)."""
-
-    def _setup(self, num_envs, *, gm_reward="director", director=None, **kwargs):
-        super()._setup(num_envs, gm_reward=gm_reward, director=director or DIRECTOR, **kwargs)
-
-
-class MomentumSceneEnv(_DirectorDefault, SceneEnv):
+class MomentumSceneEnv(SceneEnv):
     __doc__ = "Momentum structured scenes, one episode at a time.\n" + SPEC
     ruleset = MOMENTUM
 
 
-class MomentumSceneVectorEnv(_DirectorDefault, SceneVectorEnv):
+class MomentumSceneVectorEnv(SceneVectorEnv):
     __doc__ = "Momentum structured scenes, the native batch.\n" + SPEC
     ruleset = MOMENTUM

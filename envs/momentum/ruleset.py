@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from envs.core.header import CREW, GM
 from envs.core.kernels import make_batch_kernels
+from envs.core.reward import DirectorWeights
 from envs.core.ruleset import Ruleset
 from envs.momentum import rules
 from envs.momentum import state as st
@@ -30,4 +31,7 @@ MOMENTUM = Ruleset(
     params=kernel_params,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
+    default_gm_reward="director",  # the seed's GM is a director, not an opponent
+    # a scene of about 150 decisions (both seats) is "the right length"; 3 flips are plenty
+    director=DirectorWeights(swing_cap=3, target_decisions=150),
 )

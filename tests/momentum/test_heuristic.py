@@ -15,7 +15,7 @@ from envs.core.header import CREW, GM, SEAT
 from envs.core.reward import director_reward
 from envs.momentum import state as st
 from envs.momentum.config import MomentumConfig
-from envs.momentum.env import DIRECTOR
+from envs.momentum.ruleset import MOMENTUM
 from envs.momentum.ruleset import MOMENTUM
 
 
@@ -45,7 +45,7 @@ def scenes(crew, gm, n=1000, seed=1, **fields):
         reward, over, _ = b.step(actions, run)
         new = over & ~done
         result[new] = reward[new]
-        director[new] = director_reward(b.state[new], DIRECTOR)
+        director[new] = director_reward(b.state[new], MOMENTUM.director)
         done |= new
     return result, director
 

@@ -178,3 +178,20 @@ def test_gm_seat_without_gm_decisions_is_refused():
     env = gym.make(ENV_ID, seat="gm", price_by="oracle", situation="gm")  # it chooses the clock
     obs, _info = env.reset(seed=0)
     assert obs[OBS["phase_situation"]] == 1
+
+
+def test_reset_in_the_middle_of_a_scene_starts_the_next_scene():
+    """An abandoned scene is not carried over: reset() mid-scene begins scene k+1."""
+    from envs.core.header import DECISIONS, SCENE
+
+    env = gym.make(ENV_ID, opponent="heuristic")
+    _, info = env.reset(seed=4)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    state = env.unwrapped.seated.batch.state
+    assert state[0, SCENE] == 0 and state[0, DECISIONS] >= 1
+    env.reset()
+    assert state[0, SCENE] == 1
+    fresh = gym.make(ENV_ID, opponent="heuristic")
+    fresh.reset(seed=4)
+    fresh.unwrapped.seated.next_scene()
+    assert (fresh.unwrapped.seated.batch.state[0] == state[0]).all()

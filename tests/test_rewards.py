@@ -1,0 +1,45 @@
+"""Seat rewards (DESIGN.md, Rewards): crew +1/-1/0, GM adversarial = -crew, GM director."""
+
+import numpy as np
+
+from agents.random_agent import RandomAgent
+from envs.core.batch import SceneBatch
+from envs.core.header import DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
+from envs.core.reward import DirectorWeights, director_reward
+from envs.seated import SeatedBatch
+from envs.starforged import state as st
+from envs.starforged.config import StarforgedConfig
+from envs.starforged.ruleset import STARFORGED
+
+
+def test_director_reward_follows_its_formula():
+    """r = (w_swing*min(L,cap)/cap + w_doubt*(1-M/100) + w_length*max(0,1-|D-T|/T)) / sum(w)."""
+    w = DirectorWeights(w_swing=2.0, w_doubt=1.0, w_length=1.0, swing_cap=4, target_decisions=10)
+    state = np.zeros((2, STARFORGED.state_size), np.int32)
+    state[:, LEAD_CHANGES] = (2, 9)
+    state[:, MARGIN] = (30, 0)
+    state[:, DECISIONS] = (15, 10)
+    expected = [(2 * 0.5 + 0.7 + 0.5) / 4, (2 * 1.0 + 1.0 + 1.0) / 4]
+    assert np.allclose(director_reward(state, w), expected)
+
+
+def test_a_gm_that_forfeits_with_an_illegal_action_scores_minus_one_as_director():
+    """The director reward must not pay a GM for an illegal move (illegal_action="lose")."""
+    batch = SceneBatch(STARFORGED, StarforgedConfig(situation="gm"), 1, illegal="lose")
+    seated = SeatedBatch(batch, "gm", RandomAgent(1), gm_reward="director")
+    seated.reset(3)
+    reward, term, _, _ = seated.step(np.array([st.A_FINISH]))  # a crew action at the GM's turn
+    assert term[0] and reward[0] == -1.0
+    assert batch.state[0, FORFEITED] == 0  # the next scene has begun, flag cleared
+
+
+def test_gm_reward_and_director_weights_default_to_the_rulesets():
+    """momentum's GM is a director by default (the seed), with its own target length."""
+    from envs.momentum.config import MomentumConfig
+    from envs.momentum.ruleset import MOMENTUM
+
+    seated = SeatedBatch(SceneBatch(MOMENTUM, MomentumConfig(), 1), "gm", RandomAgent(1))
+    assert seated.gm_reward == "director"
+    assert seated.director.target_decisions == MOMENTUM.director.target_decisions == 150
+    starforged = SeatedBatch(SceneBatch(STARFORGED, StarforgedConfig(), 1), "gm", RandomAgent(1))
+    assert starforged.gm_reward == "adversarial"
