@@ -6,7 +6,7 @@ import numpy as np
 
 from envs.core.dice import make_dice
 from envs.core.events import EventLog, drain, make_log
-from envs.core.header import CREW, GM, OVER, SCENE, SEAT, SEAT_NAMES
+from envs.core.header import CREW, GM, OVER, PHASE, SCENE, SEAT, SEAT_NAMES
 from envs.core.params import as_record
 from envs.core.ruleset import Ruleset
 
@@ -115,7 +115,7 @@ class SceneBatch:
         legal = [f"{a} ({rs.action_names[a]})" for a in np.flatnonzero(self.masks[i])]
         name = rs.action_names[action] if 0 <= action < rs.num_actions else "out of range"
         seat = SEAT_NAMES.get(int(self.state[i, SEAT]), "nobody")
-        phase = rs.phase_names.get(int(self.state[i, 0]), "?")
+        phase = rs.phase_names.get(int(self.state[i, PHASE]), "?")
         return (f"illegal action in env {i}: action {action} ({name}) is not legal at the "
                 f"{seat}'s {phase} decision; legal actions: {', '.join(legal) or 'none'}")
 

@@ -20,7 +20,7 @@ How the contract carries the four games:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from envs.core.kernels import BatchKernels
@@ -61,4 +61,4 @@ class Ruleset:
     seats_with_decisions: Callable[[Any], set[int]]
     transcript: Callable[[list, Any], list[str]]
     default_gm_reward: str = "adversarial"
-    director: DirectorWeights = DirectorWeights()
+    director: DirectorWeights = field(default_factory=DirectorWeights)

@@ -12,6 +12,8 @@ from envs.starforged import state as st
 RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
 SITUATIONS = ("disadvantaged", "equal", "advantage", "random", "gm")
 IMPACTS = 3  # wounded, shaken, unprepared: each lowers max momentum by 1
+assert SITUATIONS.index("random") == st.SITUATION_RANDOM
+assert SITUATIONS.index("gm") == st.SITUATION_GM
 PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
 
 
@@ -148,7 +150,7 @@ Params = namedtuple("Params", [
     "challenge_die", "score_cap", "track_ticks", "ticks_per_box", "mark_ticks", "clock",
     "situation", "meter_max", "meter_start", "advantage_momentum", "advantage_bonus",
     "gm_prices", "price_size", "minor_price", "oracle_top", "oracle_kind", "oracle_max_rolls",
-    "endure_miss_momentum", "max_moves", "finish_early",
+    "endure_miss_momentum", "max_moves", "finish_early", "oracle_die",
 ])
 
 
@@ -172,4 +174,5 @@ def kernel_params(cfg: StarforgedConfig) -> Params:
         price_size=sizes, minor_price=cfg.minor_price, oracle_top=top, oracle_kind=kind,
         oracle_max_rolls=cfg.oracle_max_rolls, endure_miss_momentum=cfg.endure_miss_momentum,
         max_moves=cfg.max_moves, finish_early=int(cfg.finish_early),
+        oracle_die=cfg.oracle_rows[-1][0],
     )

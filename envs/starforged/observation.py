@@ -22,6 +22,7 @@ from envs.starforged.state import (
     MOVE_KIND,
     MOVES,
     NUM_PHASES,
+    NUM_STATS,
     PRICE_SIZE,
     PROGRESS,
     ROLL_OUTCOME,
@@ -65,7 +66,7 @@ def observe(s, p, o):
     o[11] = s[WOUNDED]
     o[12] = s[SHAKEN]
     o[13] = s[UNPREPARED]
-    for k in range(5):
+    for k in range(NUM_STATS):
         o[14 + k] = s[STATS + k] / 5.0
     o[19] = s[PROGRESS] / p.track_ticks
     o[20] = (s[PROGRESS] // p.ticks_per_box) / (p.track_ticks // p.ticks_per_box)

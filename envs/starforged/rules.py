@@ -18,6 +18,7 @@ from envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_scene, set_le
 from envs.starforged.state import (
     A_BURN,
     A_FINISH,
+    A_KEEP,
     A_PRICE,
     A_SECURE_ADVANTAGE,
     A_SITUATION,
@@ -49,6 +50,8 @@ from envs.starforged.state import (
     FINISH_RESULT,
     FINISH_TRACK_FULL,
     HEALTH,
+    HEART,
+    IRON,
     MARK_TICKS,
     MISS,
     MOMENTUM,
@@ -60,6 +63,8 @@ from envs.starforged.state import (
     NOTE_FINISH,
     NOTE_PRICE,
     NOTE_SITUATION,
+    NUM_SITUATIONS,
+    NUM_STATS,
     POOL_BONUS,
     POOL_CLOCK,
     POOL_HEALTH,
@@ -81,6 +86,8 @@ from envs.starforged.state import (
     SECURE_ADVANTAGE,
     SEGMENTS,
     SHAKEN,
+    SITUATION_GM,
+    SITUATION_RANDOM,
     SPIRIT,
     STAT_USED,
     STATS,
@@ -90,8 +97,6 @@ from envs.starforged.state import (
     WEAK_HIT,
     WOUNDED,
 )
-
-IRON, HEART = 2, 1  # stat indices Endure Harm / Endure Stress roll against
 
 # ---------------------------------------------------------------------------------------------
 # Dice and the action roll
@@ -281,8 +286,8 @@ def oracle_price(s, p, dice, log, i):
     while rolls_left > 0 and rolled < p.oracle_max_rolls:
         rolls_left -= 1
         rolled += 1
-        d = roll(dice, i, 100)
-        record(log, i, DIE, 100, d, DIE_ORACLE, 0)
+        d = roll(dice, i, p.oracle_die)
+        record(log, i, DIE, p.oracle_die, d, DIE_ORACLE, 0)
         row = 0
         while d > p.oracle_top[row]:
             row += 1
@@ -332,7 +337,7 @@ def set_clock(s, p, log, i, situation):
 def begin(s, p, dice, log, i):
     """Begin the Scene: a fresh character and track; the situation sets the clock."""
     s[MOMENTUM:] = 0
-    for k in range(5):
+    for k in range(NUM_STATS):
         s[STATS + k] = p.stats[k]
     s[MOMENTUM] = p.momentum_start
     s[HEALTH] = p.meter_start
@@ -346,12 +351,12 @@ def begin(s, p, dice, log, i):
     s[CLOCK] = 0
     s[MOVES] = 0
     s[MARK_TICKS] = p.mark_ticks
-    if p.situation == 4:  # the GM seat chooses
+    if p.situation == SITUATION_GM:
         s[PHASE] = BEGIN
         s[SEAT] = GM
-    elif p.situation == 3:  # rolled
-        situation = roll(dice, i, 3) - 1
-        record(log, i, DIE, 3, situation + 1, DIE_SITUATION, 0)
+    elif p.situation == SITUATION_RANDOM:
+        situation = roll(dice, i, NUM_SITUATIONS) - 1
+        record(log, i, DIE, NUM_SITUATIONS, situation + 1, DIE_SITUATION, 0)
         set_clock(s, p, log, i, situation)
     else:
         set_clock(s, p, log, i, p.situation)
@@ -504,7 +509,7 @@ def legal(s, p, m):
         m[:A_FINISH] = True
         m[A_FINISH] = p.finish_early == 1
     elif phase == BURN:
-        m[A_BURN - 1] = True
+        m[A_KEEP] = True
         m[A_BURN] = True
     elif phase == ADVANTAGE:
         m[A_TAKE_MOMENTUM] = True
@@ -512,4 +517,4 @@ def legal(s, p, m):
     elif phase == PRICE:
         m[A_PRICE:A_SITUATION] = True
     elif phase == BEGIN:
-        m[A_SITUATION:A_SITUATION + 3] = True
+        m[A_SITUATION:A_SITUATION + NUM_SITUATIONS] = True

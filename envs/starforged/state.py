@@ -63,7 +63,10 @@ PRICE_NAMES = ("narrative cost", "Lose Momentum", "Endure Harm", "Endure Stress"
 
 # Situations at Begin the Scene.
 DISADVANTAGED, EQUAL_FOOTING, STRONG_ADVANTAGE = 0, 1, 2
+NUM_SITUATIONS = 3
+SITUATION_RANDOM, SITUATION_GM = 3, 4  # config codes beyond the three situations
 SITUATION_NAMES = ("severely disadvantaged", "equal footing", "strong advantage")
+EDGE, HEART, IRON, SHADOW, WITS = range(5)
 STAT_NAMES = ("edge", "heart", "iron", "shadow", "wits")
 NUM_STATS = 5
 

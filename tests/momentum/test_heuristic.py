@@ -16,7 +16,6 @@ from envs.core.reward import director_reward
 from envs.momentum import state as st
 from envs.momentum.config import MomentumConfig
 from envs.momentum.ruleset import MOMENTUM
-from envs.momentum.ruleset import MOMENTUM
 
 
 class MaxRiskGM(MomentumHeuristic):
