@@ -24,6 +24,7 @@ import time
 import numpy as np
 
 from agents.random_agent import pick_uniform_legal
+from evaluation.text import summary
 
 DEFAULT_BATCHES = (1, 64, 1024, 4096)
 DEFAULT_SECONDS = 2.0
@@ -34,7 +35,7 @@ CHUNKS = 5
 def add_parser(subparsers) -> None:
     """Add the ``bench`` command."""
     p = subparsers.add_parser("bench", help="steps per second: engine, native vector env, "
-                              "SyncVectorEnv, single env", description=__doc__.splitlines()[0])
+                              "SyncVectorEnv, single env", description=summary(__doc__))
     p.add_argument("ids", nargs="*", metavar="ID", help="registered ids (default: all)")
     p.add_argument("--batches", type=int, nargs="+", default=list(DEFAULT_BATCHES),
                    help="batch sizes (1 64 1024 4096)")

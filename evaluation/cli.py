@@ -11,6 +11,9 @@ import argparse
 import importlib
 import sys
 
+DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, playtests, "
+               "replays, variant reports, benchmarks and training.")
+
 COMMAND_MODULES = (
     "evaluation.odds_cmd",
     "evaluation.playtest",
@@ -23,7 +26,7 @@ COMMAND_MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every available subcommand."""
-    parser = argparse.ArgumentParser(prog="scenegym", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="scenegym", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:

@@ -12,6 +12,8 @@ import importlib
 import json
 import sys
 
+from evaluation.text import summary
+
 # ruleset id -> module with add_arguments(parser) and compute(args)
 ODDS_MODULES = {
     "starforged": "evaluation.odds.starforged",
@@ -23,11 +25,11 @@ def add_parser(subparsers) -> None:
     """Add ``odds`` with one sub-command per ruleset in :data:`ODDS_MODULES`."""
     parser = subparsers.add_parser(
         "odds", help="exact odds of a ruleset's rolls, with the engine's sampled frequencies",
-        description=__doc__.splitlines()[0])
+        description=summary(__doc__))
     rulesets = parser.add_subparsers(dest="ruleset", required=True, metavar="RULESET")
     for name, path in ODDS_MODULES.items():
         module = importlib.import_module(path)
-        sub = rulesets.add_parser(name, help=module.__doc__.splitlines()[0],
+        sub = rulesets.add_parser(name, help=summary(module.__doc__),
                                   description=module.__doc__)
         module.add_arguments(sub)
         sub.add_argument("--json", action="store_true", help="print one JSON object")

@@ -25,6 +25,7 @@ from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RE
 from envs.rulesets import RULESET_PATHS, get_ruleset
 from evaluation.rulestats import make_rulestats
 from evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
+from evaluation.text import summary
 
 DEFAULT_BATCH = 1024
 LOG_CAPACITY = 256
@@ -37,7 +38,7 @@ ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept
 def add_parser(subparsers) -> None:
     """Add the ``playtest`` command."""
     p = subparsers.add_parser("playtest", help="play many scenes with agents in both seats",
-                              description=__doc__.splitlines()[0])
+                              description=summary(__doc__))
     p.add_argument("ruleset", choices=sorted(RULESET_PATHS), metavar="RULESET",
                    help=f"one of: {', '.join(sorted(RULESET_PATHS))}")
     p.add_argument("--scenes", type=int, required=True, help="scenes to complete")

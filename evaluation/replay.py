@@ -16,6 +16,7 @@ from envs.core.batch import SceneBatch
 from envs.core.header import CREW, GM, SCENE
 from envs.rulesets import RULESET_PATHS, get_ruleset
 from evaluation.playtest import seat_seed
+from evaluation.text import summary
 
 LOG_CAPACITY = 4096
 
@@ -53,7 +54,7 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
 def add_parser(sub) -> None:
     """Add ``scenegym replay``."""
     p = sub.add_parser("replay", help="print the transcript of one scene of a run",
-                       description=__doc__.splitlines()[0])
+                       description=summary(__doc__))
     p.add_argument("ruleset", choices=sorted(RULESET_PATHS))
     p.add_argument("--seed", type=int, required=True, help="the run's seed")
     p.add_argument("--env", type=int, default=0, help="env index i (default 0)")

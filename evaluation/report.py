@@ -20,6 +20,7 @@ from pathlib import Path
 from envs.core.batch import fresh_seed
 from envs.rulesets import RULESET_PATHS, get_ruleset
 from evaluation.playtest import playtest
+from evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
          ("mean_lead_changes", "lead changes per scene"), ("mean_final_margin", "final margin"))
@@ -75,7 +76,8 @@ def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int) -> dict:
         name, agents, overrides = parse_arm(text, rs.config_type)
         config = rs.config_type().replace(**overrides)
         report = playtest(ruleset, scenes, agents["crew"], agents["gm"], seed=seed, config=config)
-        report["config_overrides"] = {k: repr(v) for k, v in overrides.items()}
+        report["config_overrides"] = {k: v if isinstance(v, (bool, int, str)) else repr(v)
+                                      for k, v in overrides.items()}
         results[name] = report
     return results
 
@@ -139,7 +141,7 @@ def plot(results: dict, out: Path) -> list[Path]:
 def add_parser(sub) -> None:
     """Add ``scenegym report``."""
     p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
-                       description=__doc__.splitlines()[0])
+                       description=summary(__doc__))
     p.add_argument("ruleset", choices=sorted(RULESET_PATHS))
     p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
                    help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
