@@ -189,10 +189,10 @@ class MomentumConfig(RulesetConfig):
     def _check_momentum(self):
         check_int("full_per_pc", self.full_per_pc, 0, 20)
         check_int("full_bonus", self.full_bonus, 0, 20)
-        check_int("full_momentum", self.full_momentum, 0, 200)
-        if self.full < 1:
-            raise ValueError("config fields 'full_per_pc', 'full_bonus' give Full Momentum 0; "
-                             "allowed: at least 1 (or set 'full_momentum')")
+        check_int("full_momentum", self.full_momentum, 0, st.MAX_FULL)
+        if not 1 <= self.full <= st.MAX_FULL:
+            raise ValueError(f"config fields 'full_per_pc', 'full_bonus', 'pcs' give Full Momentum "
+                             f"{self.full}; allowed: 1..{st.MAX_FULL} (or set 'full_momentum')")
         check_int("start_per_pc", self.start_per_pc, 0, 20)
         check_choice("opening", self.opening, OPENINGS)
         check_int("ambush_pct", self.ambush_pct, 0, 100)

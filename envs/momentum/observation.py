@@ -32,6 +32,7 @@ from envs.momentum.state import (
     HITS,
     LEADER,
     LOSSES,
+    MAX_FULL,
     MAX_NPCS,
     MAX_PCS,
     MOMENTUM,
@@ -112,7 +113,7 @@ def clip(x):
 def observe_scene(s, p, o):
     """The scene, round and mission slots."""
     o[O_SCENE + 0] = s[MOMENTUM] / s[FULL]
-    o[O_SCENE + 1] = clip(s[FULL] / 40.0)
+    o[O_SCENE + 1] = s[FULL] / MAX_FULL
     o[O_SCENE + 2] = 1.0 if 2 * s[MOMENTUM] >= s[FULL] else 0.0
     o[O_SCENE + 3] = 1.0 if s[LEADER] == CREW_SIDE else 0.0
     o[O_SCENE + 4] = 1.0 if s[SIDE] == CREW_SIDE else 0.0

@@ -9,6 +9,7 @@ from envs.core.header import HEADER_SIZE
 
 MAX_PCS = 6
 MAX_NPCS = 6
+MAX_FULL = 40  # highest Full Momentum a config may give (the observation scales by it)
 
 _f = iter(range(HEADER_SIZE, HEADER_SIZE + 256))
 

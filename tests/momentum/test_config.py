@@ -35,3 +35,12 @@ def test_openings_and_overrides():
 def test_kernel_params_carry_the_pools():
     p = kernel_params(MomentumConfig(pc_ability=(3, 1, 3, 3, 3, 3), pc_skill=(3,) * 6))
     assert p.pc_pool[:2] == (6, 4) and p.pc_capacity[0] == 4 and p.full == 13 and p.start == 4
+
+
+def test_full_momentum_above_the_observed_maximum_is_refused():
+    """Full Momentum is observed as Full / MAX_FULL: a config beyond it is refused by name."""
+    from envs.momentum.state import MAX_FULL
+
+    with pytest.raises(ValueError, match=f"Full Momentum 121; allowed: 1..{MAX_FULL}"):
+        MomentumConfig(pcs=6, full_per_pc=20, full_bonus=1)
+    assert MomentumConfig(full_momentum=MAX_FULL).full == MAX_FULL
