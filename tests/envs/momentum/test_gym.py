@@ -11,8 +11,6 @@ import sys
 import gymnasium as gym
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env as gym_check_env
-from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import envs.registration  # noqa: F401  (registers the scenegym ids)
 from envs.momentum.env import MomentumSceneEnv, MomentumSceneVectorEnv
@@ -20,19 +18,6 @@ from envs.rulesets import get_ruleset
 
 ENV_ID = "scenegym/MomentumScene-v0"
 SEATS = ("crew", "gm")
-
-
-@pytest.mark.parametrize("seat", SEATS)
-def test_gymnasium_check_env(seat):
-    """Gymnasium's env checker on the raw env (unmasked random actions: illegal ones lose)."""
-    env = gym.make(ENV_ID, seat=seat, illegal_action="lose")
-    gym_check_env(env.unwrapped)
-
-
-@pytest.mark.parametrize("seat", SEATS)
-def test_sb3_check_env(seat):
-    """Stable-Baselines3's env checker on the made env."""
-    sb3_check_env(gym.make(ENV_ID, seat=seat, illegal_action="lose", kind="social", pcs=2))
 
 
 def test_registered_single_and_vector():

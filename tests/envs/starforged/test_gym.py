@@ -9,8 +9,6 @@ env.action_masks()".
 import gymnasium as gym
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env as gym_check_env
-from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import envs.registration  # noqa: F401  (registers the scenegym ids)
 from envs.starforged import state as st
@@ -25,19 +23,6 @@ SEATS = ("crew", "gm")
 def legal_choice(rng, mask):
     """A uniformly random legal action of one mask."""
     return int(rng.choice(np.flatnonzero(mask)))
-
-
-@pytest.mark.parametrize("seat", SEATS)
-def test_gymnasium_check_env(seat):
-    """Gymnasium's env checker on the raw env (unmasked random actions: illegal ones lose)."""
-    env = gym.make(ENV_ID, seat=seat, illegal_action="lose")
-    gym_check_env(env.unwrapped)
-
-
-@pytest.mark.parametrize("seat", SEATS)
-def test_sb3_check_env(seat):
-    """Stable-Baselines3's env checker on the made env."""
-    sb3_check_env(gym.make(ENV_ID, seat=seat, illegal_action="lose"))
 
 
 @pytest.mark.parametrize("seat, options, first_phase", [
