@@ -29,8 +29,9 @@ SPEC = """
 
     ## Action space
     ``Discrete(46)``, one flat space for both seats; ``info["action_mask"]`` and
-    ``action_masks()`` give the legal actions of the pending decision. A decision with a
-    single legal choice is taken automatically and never shown.
+    ``action_masks()`` give the legal actions of the pending decision. Picking the acting
+    PC or NPC, the target and the Risk are skipped when only one choice is possible; the
+    spend step (step 4 of the roll) is always offered, even when only "roll" is legal.
 
     | ids   | decision (seat)                         | meaning                                  |
     |-------|-----------------------------------------|------------------------------------------|
