@@ -53,7 +53,8 @@ SPEC = """
     ## Interpretations (config fields in brackets)
     - Endure Harm / Stress roll only when the meter reaches 0; strong hit: +1 meter if not
       yet impacted, else +1 momentum; miss: lose momentum [endure_miss_momentum] and mark
-      the impact. Harm beyond 0 comes off momentum.
+      the impact. Harm beyond 0 comes off momentum. Momentum is not burned on these rolls
+      (the burn decision belongs to the scene moves).
     - "+1 on your next move" applies to the next Face Danger or Secure an Advantage.
     - A price's size [price_momentum, price_harm, price_stress, price_supply,
       narrative_momentum]; after a weak-hit Finish every price is minor [minor_price].
