@@ -18,10 +18,11 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.seats import choose_actions
 from envs.core.batch import SceneBatch, fresh_seed
 from envs.core.dice import mix64
 from envs.core.events import drain_arrays
-from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT, SEAT
+from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
 from envs.rulesets import RULESET_PATHS, get_ruleset
 from evaluation.rulestats import make_rulestats
 from evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
@@ -137,7 +138,9 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     with tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar) as bar:
         while finished < scenes:
             active = engine.state[:, OVER] == 0
-            choose_actions(engine, agents, active, actions)
+            if not active.any():
+                raise RuntimeError("no scene is running but the playtest is not finished")
+            choose_actions(engine, agents, actions, active)
             _, over, _ = engine.step(actions, active)
             rulestats.add_events(*drain_arrays(engine.log))
             done = np.flatnonzero(over)
@@ -150,17 +153,6 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 bar.update(done.size)
                 engine.next_scene(over & (played < quota))
     return ended
-
-
-def choose_actions(engine: SceneBatch, agents: dict, active, actions) -> None:
-    """Each seat's agent decides for the active envs where that seat is pending."""
-    seat = engine.state[:, SEAT]
-    if not active.any():
-        raise RuntimeError("no scene is running but the playtest is not finished")
-    for s, agent in agents.items():
-        idx = np.flatnonzero(active & (seat == s))
-        if idx.size:
-            actions[idx] = agent.act(engine.obs[idx], engine.masks[idx], engine.env_ids[idx])
 
 
 def scene_figures(ended: np.ndarray) -> dict:

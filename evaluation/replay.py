@@ -12,6 +12,7 @@ import argparse
 import numpy as np
 
 from agents import make_agent
+from agents.seats import choose_actions
 from envs.core.batch import SceneBatch
 from envs.core.header import CREW, GM, SCENE
 from envs.rulesets import RULESET_PATHS, get_ruleset
@@ -46,9 +47,7 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
                 return rs.transcript(scene_events, config)
             batch.next_scene(np.array([True]))
             continue
-        seat = int(batch.pending_seat[0])
-        actions[0] = agents[seat].act(batch.obs, batch.masks, batch.env_ids)[0]
-        batch.step(actions)
+        batch.step(choose_actions(batch, agents, actions))
 
 
 def add_parser(sub) -> None:

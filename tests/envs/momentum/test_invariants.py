@@ -17,6 +17,7 @@ import pytest
 
 import envs.registration  # noqa: F401  (registers the scenegym ids)
 from agents.random_agent import RandomAgent
+from agents.seats import choose_actions
 from envs.core.batch import SceneBatch
 from envs.core.events import NOTE, EventRecord
 from envs.core.header import CREW, GM, OVER, PHASE, SEAT
@@ -31,16 +32,6 @@ COMBOS = [(kind, pcs, episode) for kind in ("action", "social") for pcs in range
           for episode in ("scene", "mission")]
 
 
-def random_actions(batch, crew, gm):
-    """One legal action per running env: each seat's random agent acts for its pending envs."""
-    actions = np.zeros(batch.num_envs, np.int64)
-    for agent, seat in ((crew, CREW), (gm, GM)):
-        idx = np.flatnonzero((batch.state[:, SEAT] == seat) & (batch.state[:, OVER] == 0))
-        if idx.size:
-            actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
-    return actions
-
-
 def play(batch, steps, seed, check=None, watch=None):
     """Random legal play on both seats with autoreset; ``check(batch, over)`` after each step.
 
@@ -51,8 +42,9 @@ def play(batch, steps, seed, check=None, watch=None):
     batch.reset(seed)
     watch = range(batch.num_envs) if watch is None else watch
     rows, events = [], {i: [] for i in watch}
+    actions = np.zeros(batch.num_envs, np.int64)
     for _ in range(steps):
-        _, over, _ = batch.step(random_actions(batch, crew, gm))
+        _, over, _ = batch.step(choose_actions(batch, {CREW: crew, GM: gm}, actions))
         if check:
             check(batch, over)
         batch.next_scene(over)

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from agents.random_agent import RandomAgent
+from agents.seats import choose_actions
 from envs.core.batch import SceneBatch
 from envs.core.header import CREW, DECISIONS, GM, OVER, PHASE, RESULT, SEAT, TRUNCATED
 from envs.starforged import state as st
@@ -30,16 +31,6 @@ ACTIONS_OF_PHASE = {
 }
 
 
-def random_actions(batch, crew, gm):
-    """One legal action per running env: each seat's random agent acts for its pending envs."""
-    actions = np.zeros(batch.num_envs, np.int64)
-    for agent, seat in ((crew, CREW), (gm, GM)):
-        idx = np.flatnonzero((batch.state[:, SEAT] == seat) & (batch.state[:, OVER] == 0))
-        if idx.size:
-            actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
-    return actions
-
-
 def play(batch, steps, seed, check=None, watch=()):
     """Random legal play on both seats with autoreset; ``check(batch)`` after every step.
 
@@ -50,8 +41,9 @@ def play(batch, steps, seed, check=None, watch=()):
     batch.reset(seed)
     trace = {i: [] for i in watch}
     scenes = 0
+    actions = np.zeros(batch.num_envs, np.int64)
     for _ in range(steps):
-        _, over, _ = batch.step(random_actions(batch, crew, gm))
+        _, over, _ = batch.step(choose_actions(batch, {CREW: crew, GM: gm}, actions))
         if check:
             check(batch)
         scenes += int(over.sum())

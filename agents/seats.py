@@ -1,0 +1,31 @@
+"""Both seats played by agents on a scene batch (playtests, replays, tests)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core.batch import SceneBatch
+from envs.core.header import OVER, SEAT
+
+
+def choose_actions(batch: SceneBatch, agents: dict, actions: np.ndarray,
+                   active: np.ndarray | None = None) -> np.ndarray:
+    """Each seat's agent decides for the running envs where that seat is pending.
+
+    Args:
+        batch: The scenes.
+        agents: ``{seat: agent}`` for the seats to play (``envs.core.header.CREW``, ``GM``).
+        actions: int64[n], filled in place for the envs decided.
+        active: bool[n] envs to decide for (default: every running env).
+
+    Returns:
+        ``actions``.
+    """
+    if active is None:
+        active = batch.state[:, OVER] == 0
+    seat = batch.state[:, SEAT]
+    for s, agent in agents.items():
+        idx = np.flatnonzero(active & (seat == s))
+        if idx.size:
+            actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
+    return actions
