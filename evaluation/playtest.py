@@ -11,9 +11,7 @@ intervals); the ruleset's own counters come from :mod:`evaluation.rulestats`.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +22,7 @@ from envs.core.dice import mix64
 from envs.core.events import drain_arrays
 from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
 from envs.rulesets import RULESET_PATHS, get_ruleset
+from evaluation.files import atomic_write_json
 from evaluation.rulestats import make_rulestats
 from evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
 from evaluation.text import summary
@@ -64,7 +63,7 @@ def run(args) -> int:
         print(f"scenegym playtest: error: {err}", file=sys.stderr)
         return 2
     if args.out is not None:
-        write_json_atomic(args.out, report)
+        atomic_write_json(args.out, report)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     return 0
 
@@ -203,14 +202,3 @@ def format_report(report: dict) -> list[str]:
     return lines
 
 
-def write_json_atomic(path: Path, report: dict) -> None:
-    """Write ``report`` as JSON to ``path`` through a temp file in the same folder."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(report, f, indent=2)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise

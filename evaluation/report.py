@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import argparse
 import ast
-import json
-import os
-import tempfile
 from pathlib import Path
 
 from envs.core.batch import fresh_seed
 from envs.rulesets import RULESET_PATHS, get_ruleset
+from evaluation.files import atomic_write, atomic_write_json, atomic_write_text
 from evaluation.playtest import playtest
 from evaluation.text import summary
 
@@ -97,22 +95,8 @@ def markdown(ruleset: str, results: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same folder and a rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def plot(results: dict, out: Path) -> list[Path]:
     """One bar chart with 95% interval whiskers per figure; returns the files written."""
-    import io
-
     import matplotlib
 
     matplotlib.use("Agg")
@@ -129,11 +113,9 @@ def plot(results: dict, out: Path) -> list[Path]:
         ax.set_ylabel(label)
         ax.set_title(f"{label} (95% CI)")
         fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=120)
-        plt.close(fig)
         path = out / f"{key}.png"
-        write_atomic(path, buf.getvalue())
+        atomic_write(path, lambda f, fig=fig: fig.savefig(f, format="png", dpi=120))
+        plt.close(fig)
         written.append(path)
     return written
 
@@ -159,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
     results = run_arms(args.ruleset, args.arm, args.scenes, seed)
     args.out.mkdir(parents=True, exist_ok=True)
     text = markdown(args.ruleset, results)
-    write_atomic(args.out / "report.md", text.encode())
-    write_atomic(args.out / "report.json", json.dumps(results, indent=2).encode())
+    atomic_write_text(args.out / "report.md", text)
+    atomic_write_json(args.out / "report.json", results)
     if not args.no_plots:
         plot(results, args.out)
     print(text)

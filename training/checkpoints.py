@@ -10,41 +10,14 @@ model.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
+from evaluation.files import atomic_write, atomic_write_json
+
 MANIFEST = "checkpoint.json"
 CHECKPOINT_DIR = "checkpoints"
-
-
-def atomic_write(path, write) -> None:
-    """Create ``path`` atomically; ``write(fileobj)`` fills a binary temp file beside it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def atomic_write_text(path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically."""
-    atomic_write(path, lambda f: f.write(text.encode("utf-8")))
-
-
-def atomic_write_json(path, data) -> None:
-    """Write ``data`` as indented JSON to ``path`` atomically."""
-    atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def save_model(model, path) -> None:

@@ -25,7 +25,8 @@ import torch
 import trueskill
 
 from agents.registry import make_agent
-from training.checkpoints import atomic_write_json, atomic_write_text, save_model
+from evaluation.files import atomic_write_json, atomic_write_text
+from training.checkpoints import save_model
 from training.evaluate import play_match
 from training.train import TrainSettings, derived_seed, make_vec_env, new_model
 from training.vec_env import ruleset_of
