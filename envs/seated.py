@@ -14,6 +14,7 @@ played out by the opponent and not reported as an episode: it is counted in
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from envs.core.batch import SceneBatch
 from envs.core.header import CREW, GM, SEAT_NAMES
@@ -22,6 +23,24 @@ from envs.core.reward import GM_REWARDS, DirectorWeights, seat_reward
 from envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
+
+
+@njit(cache=True)
+def book_ended(over, truncated, learner_decided, ended, cut, terminated, report):
+    """Mark the ended scenes to report (the learner decided in them, and its env has not
+    reported one in this step) and set their end flags; forget who decided. Returns how
+    many are reported."""
+    n = 0
+    for i in range(over.shape[0]):
+        report[i] = over[i] and learner_decided[i] and not ended[i]
+        if report[i]:
+            ended[i] = True
+            cut[i] = truncated[i]
+            terminated[i] = not truncated[i]
+            n += 1
+        if over[i]:
+            learner_decided[i] = False
+    return n
 MAX_UNSEATED_IN_A_ROW = 10_000
 
 
@@ -60,6 +79,7 @@ class SeatedBatch:
         self._ended = np.zeros(n, np.bool_)
         self._cut = np.zeros(n, np.bool_)
         self._terminated = np.zeros(n, np.bool_)
+        self._report = np.zeros(n, np.bool_)
         self._dirty = True
         self._final_obs = np.zeros_like(batch.obs)
 
@@ -121,18 +141,16 @@ class SeatedBatch:
         if b.ended == 0:
             return
         over = b._over.copy()
-        report = over & self.learner_decided & ~self._ended
-        if report.any():
-            r = seat_reward(self.seat, self.gm_reward, b._reward, b.state, self.director)
-            self._reward[report] = r[report]
-            self._ended |= report
-            self._cut |= report & b._truncated
-            self._terminated |= report & ~b._truncated
+        reported = book_ended(over, b._truncated, self.learner_decided, self._ended,
+                              self._cut, self._terminated, self._report)
+        if reported:
+            idx = np.flatnonzero(self._report)
+            self._reward[idx] = seat_reward(self.seat, self.gm_reward, b._reward[idx],
+                                            b.state[idx], self.director)
+            self._final_obs[idx] = b.obs[idx]
             self._dirty = True
-            self._final_obs[report] = b.obs[report]
-            self.scenes_reported += int(report.sum())
-        self.unseated_scenes += int((over & ~report).sum())
-        self.learner_decided[over] = False
+        self.scenes_reported += reported
+        self.unseated_scenes += b.ended - reported
         b.next_scene(over)
 
     def _settle(self):
