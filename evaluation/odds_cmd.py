@@ -56,8 +56,9 @@ def format_odds(result: dict) -> list[str]:
     lines = [result["roll"]] if "roll" in result else []
     lines.append(f"samples: {result['samples']}")
     z = result.get("z", {})
-    lines.append(f"{'':<12} {'exact':>9} {'sampled':>9} {'z':>7}")
+    width = max(len(key) for key in result["exact"]) + 2
+    lines.append(f"{'':<{width}} {'exact':>9} {'sampled':>9} {'z':>7}")
     for key, p in result["exact"].items():
         zk = f"{z[key]:+7.2f}" if key in z else ""
-        lines.append(f"{key:<12} {p:9.5f} {result['sampled'][key]:9.5f} {zk}")
+        lines.append(f"{key:<{width}} {p:9.5f} {result['sampled'][key]:9.5f} {zk}")
     return lines

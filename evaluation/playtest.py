@@ -198,7 +198,8 @@ def format_report(report: dict) -> list[str]:
         if isinstance(value, dict):
             lines += format_table(name.replace("_", " "), value)
         else:
-            lines.append(f"{name.replace('_', ' ')}: {value}")
+            shown = f"{value:.4f}" if isinstance(value, float) else value
+            lines.append(f"{name.replace('_', ' ')}: {shown}")
     return lines
 
 

@@ -68,7 +68,7 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the scene's transcript."""
     if args.env < 0 or args.scene < 0:
-        raise SystemExit("--env and --scene must be non-negative")
+        raise ValueError(f"--env is {args.env} and --scene is {args.scene}; allowed: 0 or more")
     lines = replay_scene(args.ruleset, args.seed, args.env, args.scene, args.crew, args.gm,
                          args.agent_seed)
     print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
