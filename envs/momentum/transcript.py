@@ -99,7 +99,9 @@ def transcript(events, config=None) -> list[str]:
         if ev.kind == DECISION and current:
             lines.append("; ".join(current))
             current = []
-        current.append(describe(ev))
+        text = describe(ev)
+        if not (current and current[-1].split(": ", 1)[-1] == text):  # a decision's echo
+            current.append(text)
     flush_dice()
     if current:
         lines.append("; ".join(current))

@@ -34,6 +34,8 @@ ACTION_NAMES = tuple(action_name(a) for a in range(st.NUM_ACTIONS))
 def describe(ev) -> str:
     """One event as a fragment of text."""
     if ev.kind == DECISION:
+        if ev.b == st.PRICE:  # the price itself follows as a note
+            return f"{SEAT_NAMES.get(ev.a, '?')}: Pay the Price"
         return f"{SEAT_NAMES.get(ev.a, '?')}: {ACTION_NAMES[ev.c]}"
     if ev.kind == DIE:
         return f"{DIE_NAMES.get(ev.c, 'die')} {ev.b}"
@@ -60,7 +62,7 @@ def describe_note(ev) -> str:
     if ev.a == st.NOTE_CANCEL:
         return f"momentum {ev.b} cancels the action die {ev.c}"
     if ev.a == st.NOTE_PRICE:
-        return f"Pay the Price: {st.PRICE_NAMES[ev.b]} ({ev.c})"
+        return f"{st.PRICE_NAMES[ev.b]} ({ev.c})"
     if ev.a == st.NOTE_FINISH:
         return f"Finish the Scene ({st.FINISH_REASONS[ev.b]}) with {ev.c} full boxes"
     if ev.a == st.NOTE_SITUATION:
