@@ -254,7 +254,8 @@ Params = namedtuple("Params", [
 ])
 
 # Social mode codes in the kernels.
-MODE_MOMENTUM, MODE_WOUNDS, MODE_NARRATIVE, MODE_GOAL = range(4)
+MODE_MOMENTUM, MODE_WOUNDS, MODE_NARRATIVE, MODE_GOAL = (
+    SOCIAL_MODES.index(name) for name in ("momentum", "wounds", "narrative", "goal"))
 
 
 def kernel_params(cfg: MomentumConfig) -> Params:

@@ -106,6 +106,7 @@ from envs.momentum.state import (
     NPC_ACTED,
     NPC_PICK,
     NPC_TURN,
+    NUM_COSTS,
     OPP_SIXES,
     OPP_SUCCESSES,
     OUT,
@@ -897,7 +898,7 @@ def legal(s, p, m):
         m[A_CORRECT] = True
         m[A_CORRECT + 1] = True
     elif phase == COST:
-        for k in range(5):
+        for k in range(NUM_COSTS):
             m[A_COST + k] = cost_legal(s, p, k)
     elif phase == GM_SEIZE or phase == SEIZE:
         m[A_SEIZE] = True
