@@ -28,7 +28,7 @@ from envs.core.events import SCENE_END
 from envs.core.ruleset import Ruleset
 from envs.seated import SeatedBatch
 
-LOG_CAPACITY = 4096
+LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
 
 
 def build_config(ruleset: Ruleset, config, overrides: dict):
