@@ -367,6 +367,17 @@ def test_finish_the_scene_forced_when_the_track_fills(scene):
     assert s.outcomes()[-1] == (st.STRONG_HIT, 10, st.ROLL_PROGRESS, 0)
 
 
+def test_progress_roll_counts_only_full_boxes(scene):
+    """RULES 2: "Progress roll: score = full boxes (0..10)"; a part-filled box does not count."""
+    s = scene(dice=[1, 2], progress=7)  # 7 ticks = 1 full box vs 1, 2: beats neither
+    assert s.play(FINISH) == (0.0, False, False)
+    assert s.phase == st.PRICE  # a miss: Pay the Price before the scene closes
+    assert s.outcomes()[-1] == (st.MISS, 1, st.ROLL_PROGRESS, 0)
+    s = scene(dice=[1, 1], progress=11)  # 2 full boxes (not 2.75) vs 1, 1: strong hit
+    assert s.play(FINISH) == (1.0, True, False)
+    assert s.outcomes()[-1] == (st.STRONG_HIT, 2, st.ROLL_PROGRESS, 0)
+
+
 def test_finish_the_scene_chosen_by_the_crew(scene):
     """Seed: "or when events lead to the scene's conclusion"; RULES 2: "or the crew chooses
     to end"."""
