@@ -12,6 +12,17 @@ def test_wilson_interval_contains_the_proportion_and_narrows_with_trials():
     assert hi2 - lo2 < hi - lo
 
 
+def test_wilson_interval_matches_the_closed_form():
+    """Wilson score interval, z = 1.959964: (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)."""
+    import math
+
+    k, n, z = 30, 100, 1.959963984540054
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert proportion_ci(k, n) == pytest.approx([centre - half, centre + half], abs=1e-9)
+
+
 def test_wilson_interval_at_zero_successes_starts_at_zero():
     lo, hi = proportion_ci(0, 50)
     assert lo == pytest.approx(0.0, abs=1e-12) and 0 < hi < 0.1
