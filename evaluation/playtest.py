@@ -158,14 +158,14 @@ def scene_figures(ended: np.ndarray) -> dict:
     """Generic figures from the ended scenes' result, decisions, lead changes and margin."""
     result, decisions, swings, margin = ended.T
     n = result.shape[0]
-    wins = int((result == 1).sum())
+    wins = int((result > 0).sum())  # a mission's result is its scenes won minus lost
     mean_d, ci_d = mean_ci(decisions)
     mean_l, ci_l = mean_ci(swings)
     mean_m, ci_m = mean_ci(margin)
     return {
         "crew_win_rate": wins / n,
         "crew_win_rate_ci": proportion_ci(wins, n),
-        "results": frequency_table({"crew_won": wins, "crew_lost": int((result == -1).sum()),
+        "results": frequency_table({"crew_won": wins, "crew_lost": int((result < 0).sum()),
                                     "cut_off": int((result == 0).sum())}),
         "mean_decisions": mean_d,
         "mean_decisions_ci": ci_d,

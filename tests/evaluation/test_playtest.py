@@ -91,3 +91,14 @@ def test_momentum_playtest_reports_the_final_margin():
     out = playtest("momentum", 100, "heuristic", "heuristic", seed=4, batch=50)
     lo, hi = out["mean_final_margin_ci"]
     assert 0 <= lo <= out["mean_final_margin"] <= hi <= 100
+
+
+def test_a_mission_result_counts_by_its_sign():
+    """A mission's result is its scenes won minus lost: +2 is a crew win, -3 a loss."""
+    from evaluation.playtest import scene_figures
+
+    ended = np.array([[2, 10, 0, 0], [-3, 10, 0, 0], [0, 10, 0, 0], [1, 10, 0, 0]])
+    figures = scene_figures(ended)
+    assert figures["crew_win_rate"] == 0.5
+    assert figures["results"]["crew_lost"]["count"] == 1
+    assert figures["results"]["cut_off"]["count"] == 1
