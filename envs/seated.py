@@ -136,8 +136,11 @@ class SeatedBatch:
             self._dirty = False
 
     def _collect(self):
-        """Book scenes that just ended: report the learner's, skip unseated ones; autoreset."""
+        """Book rewards paid before the end, and scenes that just ended: report the
+        learner's, skip unseated ones; autoreset."""
         b = self.batch
+        if b.paid:
+            self._book_payouts()
         if b.ended == 0:
             return
         over = b._over.copy()
@@ -145,13 +148,22 @@ class SeatedBatch:
                               self._cut, self._terminated, self._report)
         if reported:
             idx = np.flatnonzero(self._report)
-            self._reward[idx] = seat_reward(self.seat, self.gm_reward, b._reward[idx],
-                                            b.state[idx], self.director)
+            self._reward[idx] += seat_reward(self.seat, self.gm_reward, b._reward[idx],
+                                             b.state[idx], self.director)
             self._final_obs[idx] = b.obs[idx]
             self._dirty = True
         self.scenes_reported += reported
         self.unseated_scenes += b.ended - reported
         b.next_scene(over)
+
+    def _book_payouts(self):
+        """Rewards a ruleset pays before the end (a mission's scene): the crew's, or minus
+        the crew's for an adversarial GM; the director is paid at the end only."""
+        b = self.batch
+        sign = 1.0 if self.seat == CREW else (-1.0 if self.gm_reward == "adversarial" else 0.0)
+        early = (b._reward != 0) & ~b._over & self.learner_decided & ~self._ended
+        self._reward[early] += sign * b._reward[early]
+        self._dirty = True
 
     def _settle(self):
         """Let the opponent act until the learner's decision is pending in every env."""

@@ -62,7 +62,8 @@ class SceneBatch:
         self._reward = np.zeros(num_envs, np.float32)
         self._over = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
-        self.ended = 0
+        self.ended = 0  # scenes that ended in the last step
+        self.paid = 0   # envs paid a crew reward before their end in the last step
         self._dice_arrays, self._log_arrays = tuple(self.dice), tuple(self.log)
 
     # -- scenes -----------------------------------------------------------------------------
@@ -94,14 +95,16 @@ class SceneBatch:
             which: bool[num_envs] selecting the envs that decide now.
 
         Returns:
-            ``(crew_reward, over, truncated)``: float32[n] reward for the crew of each env
-            whose scene ended in this step, and bool[n] flags of scenes that ended in this
-            step. The arrays are reused by the next step: copy them to keep them.
+            ``(crew_reward, over, truncated)``: float32[n] the crew's reward of this step
+            (at a scene's end: its result less what was paid before it, so an episode's
+            rewards add up to its ``RESULT``; before the end: what a ruleset pays early, such
+            as a mission's scene won), and bool[n] flags of scenes that ended in this step.
+            The arrays are reused by the next step: copy them to keep them.
         """
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         if which is None:
             which = self.state[:, OVER] == 0
-        bad, self.ended = self.ruleset.kernels.apply(
+        bad, self.ended, self.paid = self.ruleset.kernels.apply(
             self.state, self.params, self._dice_arrays, self._log_arrays, actions,
             np.asarray(which, np.bool_),
             self.masks, self.obs, self._illegal_code, self._reward, self._over, self._truncated)

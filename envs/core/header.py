@@ -29,7 +29,9 @@ LEAD = 7        # who leads now by the ruleset's measure: +1 crew, -1 GM, 0 leve
 LEAD_CHANGES = 8  # times the lead changed hands this scene
 MARGIN = 9      # size of the current lead, 0..100 (percent of the ruleset's scale)
 FORFEITED = 10  # 1 if the scene ended on an illegal action (illegal="lose")
-HEADER_SIZE = 11
+PAYOUT = 11     # crew reward due at this step before the end (paid and cleared by the batch)
+PAID = 12       # crew reward paid before the end of this episode
+HEADER_SIZE = 13
 
 OVER_PHASE = -1
 
@@ -43,6 +45,27 @@ def end_scene(s, log, i, result, reason, truncated):
     s[PHASE] = OVER_PHASE
     s[SEAT] = NOBODY
     record(log, i, SCENE_END, result, reason, truncated, 0)
+
+
+@njit(cache=True)
+def pay(s, amount):
+    """Pay the crew ``amount`` now, before the episode ends (a mission's scene won or lost).
+
+    The crew's reward at the end is then ``RESULT`` less what was paid before, so an
+    episode's return is always its ``RESULT``.
+    """
+    s[PAYOUT] += amount
+    s[PAID] += amount
+
+
+@njit(cache=True)
+def crew_reward(s):
+    """The crew's reward for the step just taken; clears the payout."""
+    r = s[PAYOUT]
+    s[PAYOUT] = 0
+    if s[OVER] == 1:
+        r += s[RESULT] - s[PAID]
+    return r
 
 
 @njit(cache=True)
@@ -70,3 +93,5 @@ def clear_header(s, scene):
     s[LEAD_CHANGES] = 0
     s[MARGIN] = 0
     s[FORFEITED] = 0
+    s[PAYOUT] = 0
+    s[PAID] = 0

@@ -32,7 +32,7 @@ from envs.core.borrow import borrow
 from envs.core.dice import Dice, start_scene
 from envs.core.events import EventLog
 from envs.core.forfeit import forfeit
-from envs.core.header import OVER, RESULT, SCENE, SEAT, TRUNCATED, clear_header
+from envs.core.header import OVER, SCENE, SEAT, TRUNCATED, clear_header, crew_reward
 
 BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh"])
 
@@ -93,13 +93,14 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     @njit(cache=True)
     def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, obs,
                     illegal_mode, reward, over, truncated):
-        """Check, apply and collect: returns (first illegal env or -1, scenes ended)."""
+        """Check, apply and collect: returns (first illegal env or -1, scenes ended, envs
+        paid a reward before their end)."""
         p = params[0]
         dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
         bad = first_illegal(state, masks, actions, which)
         if bad >= 0 and illegal_mode == RAISE:
-            return bad, 0
-        ended = 0
+            return bad, 0, 0
+        ended = paid = 0
         for i in range(state.shape[0]):
             reward[i] = 0.0
             over[i] = False
@@ -114,12 +115,14 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
                 apply(s, p, dice, log, i, a)
             legal(s, p, borrow(masks[i]))
             observe(s, p, borrow(obs[i]))
+            reward[i] = crew_reward(s)
             if s[OVER] == 1:
                 over[i] = True
                 truncated[i] = s[TRUNCATED] == 1
-                reward[i] = s[RESULT]
                 ended += 1
-        return -1, ended
+            elif reward[i] != 0:
+                paid += 1
+        return -1, ended, paid
 
     @njit(cache=True)
     def refresh_batch(state, params, masks, obs):

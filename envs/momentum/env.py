@@ -72,9 +72,10 @@ SPEC = """
     Crew: +1 when the scene ends in its favour (it spends Full Momentum; a social goal
     counter reached; a narrative scene's exchange tally positive), -1 when it ends against
     it (the GM ends it at 0; every PC is out; the GM's goal reached; a negative tally),
-    0 when cut off at ``max_rounds``. A mission (``episode="mission"``) pays at its end the
-    sum of its scenes' +1/-1/0 (``reward_per="scene"``) or the sign of that sum
-    (``reward_per="mission"``).
+    0 when cut off at ``max_rounds``. A mission (``episode="mission"``) pays each scene's
+    +1/-1/0 as that scene ends (``reward_per="scene"``; when every PC is out, the scenes
+    left are paid as lost at the end), or once, at its end, the sign of scenes won minus
+    lost (``reward_per="mission"``). Either way an episode's rewards add up to its result.
 
     GM: ``director`` (this env's default) or ``adversarial`` (minus the crew's). Director,
     per :mod:`envs.core.reward` with weights ``MOMENTUM.director`` (``swing_cap=3``,

@@ -21,7 +21,7 @@ from numba import njit
 
 from envs.core.events import DECISION, NOTE, OUTCOME, record
 from envs.core.events import POOL as POOL_EVENT
-from envs.core.header import CREW, DECISIONS, GM, LEAD, PHASE, SEAT, end_scene, set_lead
+from envs.core.header import CREW, DECISIONS, GM, LEAD, PHASE, SEAT, end_scene, pay, set_lead
 from envs.momentum.config import MODE_GOAL, MODE_NARRATIVE, MODE_WOUNDS
 from envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
 from envs.momentum.state import (
@@ -320,6 +320,8 @@ def story_scene_over(s, p, dice, log, i, result, reason):
         end_scene(s, log, i, result, reason, 1 if reason == END_ROUND_LIMIT else 0)
         return STOP
     record(log, i, NOTE, NOTE_SCENE_OVER, result, reason)
+    if not p.reward_per_mission:
+        pay(s, result)  # "+1/-1 per scene": paid when the scene ends
     s[WINS] += result > 0
     s[LOSSES] += result < 0
     s[STORY_SCENE] += 1

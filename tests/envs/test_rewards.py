@@ -43,3 +43,49 @@ def test_gm_reward_and_director_weights_default_to_the_rulesets():
     assert seated.director.target_decisions == MOMENTUM.director.target_decisions == 150
     starforged = SeatedBatch(SceneBatch(STARFORGED, StarforgedConfig(), 1), "gm", RandomAgent(1))
     assert starforged.gm_reward == "adversarial"
+
+
+def test_an_episodes_crew_rewards_add_up_to_its_result():
+    """Rewards paid before the end (a mission's scenes) plus the last one equal RESULT, also
+    when the mission ends early (every PC out) or on a forfeit."""
+    from agents.seats import choose_actions
+    from envs.core.header import CREW, GM, RESULT
+    from envs.momentum.config import MomentumConfig
+    from envs.momentum.ruleset import MOMENTUM
+
+    config = MomentumConfig(episode="mission", acts=2, scenes_per_act=2)
+    batch = SceneBatch(MOMENTUM, config, 64)
+    agents = {CREW: RandomAgent(5), GM: RandomAgent(6)}
+    batch.reset(9)
+    total = np.zeros(64)
+    actions = np.zeros(64, np.int64)
+    paid_early = checked = 0
+    for _ in range(3000):
+        reward, over, _ = batch.step(choose_actions(batch, agents, actions))
+        paid_early += int(((reward != 0) & ~over).sum())
+        total += reward
+        for i in np.flatnonzero(over):
+            assert total[i] == batch.state[i, RESULT]
+            total[i] = 0
+            checked += 1
+        batch.next_scene(over.copy())
+    assert checked > 50 and paid_early > 50
+
+
+def test_a_mission_pays_the_crew_learner_per_scene_and_the_director_at_the_end():
+    """Issue 3: "+1/-1 per scene": a crew learner is paid as each scene of a mission ends; an
+    adversarial GM the negative; a director GM only when the episode ends."""
+    from envs.momentum.config import MomentumConfig
+    from envs.momentum.ruleset import MOMENTUM
+
+    config = MomentumConfig(episode="mission", acts=2, scenes_per_act=2)
+    for seat, gm_reward in (("crew", None), ("gm", "adversarial"), ("gm", "director")):
+        seated = SeatedBatch(SceneBatch(MOMENTUM, config, 16), seat, RandomAgent(1), gm_reward)
+        learner = RandomAgent(2)
+        seated.reset(4)
+        early = 0
+        for _ in range(400):
+            actions = learner.act(seated.obs, seated.masks, seated.batch.env_ids)
+            reward, term, trunc, _ = seated.step(actions)
+            early += int(((reward != 0) & ~(term | trunc)).sum())
+        assert (early > 0) == (gm_reward != "director"), (seat, gm_reward)

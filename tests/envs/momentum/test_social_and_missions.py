@@ -136,16 +136,21 @@ def test_complications_carry_into_the_next_scene(scene, config, rolls):
     assert (s.get("carried"), s.get("start")) == (1, 0)
 
 
-@pytest.mark.parametrize("reward_per, total", [("scene", 4.0), ("mission", 1.0)])
-def test_mission_reward_per_scene_or_per_mission(scene, config, reward_per, total, rolls):
-    """Issue 3: "crew +1/-1 per scene (or per mission, by config)"."""
+@pytest.mark.parametrize("reward_per, rewards", [("scene", [1.0, 1.0, 1.0, 1.0]),
+                                                  ("mission", [0.0, 0.0, 0.0, 1.0])])
+def test_mission_reward_per_scene_or_per_mission(scene, config, reward_per, rewards, rolls):
+    """Issue 3: "crew +1/-1 per scene (or per mission, by config)": per scene, each scene's
+    result is paid when it ends; per mission, the sign of the total at the mission's end."""
     cfg = config(pcs=1, npcs=1, episode="mission", acts=2, scenes_per_act=2, start=3,
                  reward_per=reward_per)
     s = scene(cfg, dice=rolls.CRITICAL_SUCCESS * 4)
+    got = []
     for _ in range(4):
         s.auto(st.AT_FULL)
         reward, over = s.play(st.A_END)
-    assert (reward, over) == (total, True)
+        got.append(reward)
+    assert (got, over) == (rewards, True)
+    assert s.get("result") == (4 if reward_per == "scene" else 1)
     assert [b for b, _, _ in s.notes(st.NOTE_SCENE_OVER)] == [1, 1, 1, 1]
 
 
