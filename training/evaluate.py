@@ -1,8 +1,7 @@
 """Head-to-head matches on the engine: a crew agent against a GM agent, with 95% intervals.
 
-Every env of a :class:`SceneBatch` plays exactly ``scenes_per_env`` scenes (so short scenes are
-not over-counted), the crew agent deciding for crew-pending envs and the GM agent for
-GM-pending ones. A scene is a win for the crew (result +1), for the GM (result -1), or a draw
+Every env of a :class:`SceneBatch` plays the same number of scenes (so short scenes are not
+over-counted), through the playtest's engine loop (:func:`evaluation.playtest.play_scenes`). A scene is a win for the crew (result +1), for the GM (result -1), or a draw
 (cut off by the decision limit).
 """
 
@@ -10,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-from scipy.stats import binomtest
-
 from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM, RESULT, SEAT
+from envs.core.header import CREW, GM, RESULT
+from evaluation.playtest import ENDED_COLUMNS, play_scenes
+from evaluation.rulestats import NoRuleStats
+from evaluation.stats import proportion_ci
 
 MATCH_BATCH = 256
 
@@ -38,9 +37,8 @@ class MatchResult:
     def win_rate(self, seat: str) -> dict:
         """``seat``'s win rate with its 95% Wilson interval."""
         wins = self.wins_of(seat)
-        ci = binomtest(wins, self.scenes).proportion_ci(0.95, method="wilson")
         return {"wins": wins, "scenes": self.scenes, "draws": self.draws,
-                "win_rate": wins / self.scenes, "ci95": [float(ci.low), float(ci.high)]}
+                "win_rate": wins / self.scenes, "ci95": proportion_ci(wins, self.scenes)}
 
 
 def play_match(ruleset, config, crew, gm, scenes: int, seed: int,
@@ -57,23 +55,9 @@ def play_match(ruleset, config, crew, gm, scenes: int, seed: int,
     """
     n = max(1, min(batch, scenes))
     per_env = -(-scenes // n)
-    b = SceneBatch(ruleset, config, n)
-    b.reset(seed)
-    played = np.zeros(n, np.int64)
-    results = []
-    while (played < per_env).any():
-        active = played < per_env
-        actions = np.zeros(n, np.int64)
-        for seat, agent in ((CREW, crew), (GM, gm)):
-            rows = np.flatnonzero(active & (b.state[:, SEAT] == seat))
-            if rows.size:
-                actions[rows] = agent.act(b.obs[rows], b.masks[rows], b.env_ids[rows])
-        _, over, _ = b.step(actions, active)
-        if over.any():
-            results.append(b.state[over, RESULT].copy())
-            played += over
-            b.next_scene(over & (played < per_env))
-    res = np.concatenate(results)
+    ended = play_scenes(SceneBatch(ruleset, config, n), {CREW: crew, GM: gm}, n * per_env,
+                        seed, NoRuleStats())
+    res = ended[:, ENDED_COLUMNS.index(RESULT)]
     return MatchResult(int((res > 0).sum()), int((res < 0).sum()), int((res == 0).sum()))
 
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from envs.core.dice import make_dice
 from envs.core.events import EventLog, drain, make_log
-from envs.core.header import CREW, GM, OVER, PHASE, SCENE, SEAT, SEAT_NAMES
+from envs.core.header import OVER, PHASE, SCENE, SEAT, SEAT_NAMES
 from envs.core.params import as_record
 from envs.core.ruleset import Ruleset
 
@@ -142,4 +142,4 @@ class SceneBatch:
         self.ruleset.kernels.refresh(self.state, self.params, self.masks, self.obs)
 
 
-__all__ = ["CREW", "GM", "SceneBatch", "fresh_seed"]
+__all__ = ["SceneBatch", "fresh_seed"]

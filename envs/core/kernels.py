@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numpy as np
 from numba import njit
 
 from envs.core.borrow import borrow
@@ -135,4 +134,4 @@ def make_batch_kernels(begin, apply, legal, observe) -> BatchKernels:
     return BatchKernels(begin_batch, apply_batch, refresh_batch)
 
 
-__all__ = ["LOSE", "RAISE", "first_illegal", "make_batch_kernels", "np", "pending"]
+__all__ = ["LOSE", "RAISE", "first_illegal", "make_batch_kernels", "pending"]
