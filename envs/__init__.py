@@ -7,3 +7,7 @@ registered by importing :mod:`envs.registration`::
     import envs.registration  # noqa: F401  (registers the scenegym/* ids)
     env = gym.make("scenegym/StarforgedSceneChallenge-v0", seat="crew")
 """
+
+from envs.cache import use_versioned_cache
+
+NUMBA_CACHE = use_versioned_cache()  # before any kernel is defined: see envs/cache.py
