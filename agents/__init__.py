@@ -5,6 +5,6 @@ Use :func:`make_agent` to get one by name.
 
 from __future__ import annotations
 
-from agents.registry import AGENT_NAMES, make_agent
+from scenegym.agents.registry import AGENT_NAMES, make_agent
 
 __all__ = ["AGENT_NAMES", "make_agent"]

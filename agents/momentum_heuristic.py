@@ -18,7 +18,7 @@ to just across the halfway mark, handing initiative to the trailing side.
 ``style="adversarial"``: always the harshest choice (highest Risk, -1 Momentum or else a
 Wound, seize, end at 0 at once, fiat down).
 
-The rules of thumb read only the observation (``envs.momentum.observation``) and the action
+The rules of thumb read only the observation (``scenegym.envs.momentum.observation``) and the action
 mask, as a trained policy would; they are compiled, one row at a time, so that a heuristic
 opponent costs little per step.
 """
@@ -31,9 +31,9 @@ from typing import ClassVar
 import numpy as np
 from numba import njit
 
-from envs.core.validate import check_choice
-from envs.momentum import state as st
-from envs.momentum.observation import OBSERVATION_NAMES
+from scenegym.envs.core.validate import check_choice
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.observation import OBSERVATION_NAMES
 
 _O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
 O_PHASE, O_MOMENTUM, O_FULL = 0, _O["momentum_share"], _O["full_over_40"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from envs.core.batch import fresh_seed
-from envs.core.dice import scene_key, uniform_below
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.dice import scene_key, uniform_below
 
 
 @njit(cache=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.momentum_heuristic import MomentumHeuristic
-from agents.random_agent import RandomAgent
-from agents.starforged_heuristic import StarforgedHeuristic
+from scenegym.agents.momentum_heuristic import MomentumHeuristic
+from scenegym.agents.random_agent import RandomAgent
+from scenegym.agents.starforged_heuristic import StarforgedHeuristic
 
 HEURISTICS = {"starforged": StarforgedHeuristic, "momentum": MomentumHeuristic}
 HEURISTIC_STYLES = {"momentum": MomentumHeuristic.STYLES}
@@ -45,7 +45,9 @@ def make_agent(spec, ruleset: str, seed: int | None = None):
                              f"heuristic styles allowed: {allowed}")
         return HEURISTICS[ruleset](style=style)
     if isinstance(spec, (str, Path)) and Path(spec).suffix in (".zip", ".onnx"):
-        from agents.policy import load_policy_agent  # trained policies need the train extra
+        from scenegym.agents.policy import (
+            load_policy_agent,  # trained policies need the train extra
+        )
 
         return load_policy_agent(Path(spec))
     raise ValueError(f"unknown agent {spec!r}: use 'random', 'heuristic', 'heuristic-STYLE', "

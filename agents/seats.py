@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.batch import SceneBatch
-from envs.core.header import OVER, SEAT
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import OVER, SEAT
 
 
 def choose_actions(batch: SceneBatch, agents: dict, actions: np.ndarray,
@@ -14,7 +14,7 @@ def choose_actions(batch: SceneBatch, agents: dict, actions: np.ndarray,
 
     Args:
         batch: The scenes.
-        agents: ``{seat: agent}`` for the seats to play (``envs.core.header.CREW``, ``GM``).
+        agents: ``{seat: agent}`` for the seats to play (``scenegym.envs.core.header.CREW``, ``GM``).
         actions: int64[n], filled in place for the envs decided.
         active: bool[n] envs to decide for (default: every running env).
 

@@ -6,7 +6,7 @@ stat; always burn when burning improves the result; take momentum on a weak Secu
 GM: start the crew severely disadvantaged; take momentum while the crew has some, else hit
 the lowest meter that is not empty (driving toward impacts).
 
-The rules of thumb read the observation (``envs.starforged.observation``), as a trained
+The rules of thumb read the observation (``scenegym.envs.starforged.observation``), as a trained
 policy would; they are compiled so that a heuristic opponent costs little per step.
 """
 
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from envs.starforged import state as st
-from envs.starforged.observation import OBSERVATION_NAMES
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.observation import OBSERVATION_NAMES
 
 _O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
 O_MOMENTUM, O_BOXES, O_LEFT = _O["momentum"], _O["progress_boxes"], _O["clock_segments_left"]

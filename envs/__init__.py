@@ -1,13 +1,13 @@
 """scenegym environments: the batched engine, the rulesets and their Gymnasium adapters.
 
 Importing ``envs`` or any ruleset loads numpy and numba only. The Gymnasium ids are
-registered by importing :mod:`envs.registration`::
+registered by importing :mod:`scenegym.envs.registration`::
 
     import gymnasium as gym
-    import envs.registration  # noqa: F401  (registers the scenegym/* ids)
+    import scenegym  # noqa: F401  (registers the ids)
     env = gym.make("scenegym/StarforgedSceneChallenge-v0", seat="crew")
 """
 
-from envs.cache import use_versioned_cache
+from scenegym.envs.cache import use_versioned_cache
 
 NUMBA_CACHE = use_versioned_cache()  # before any kernel is defined: see envs/cache.py

@@ -22,11 +22,11 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from envs.core.batch import SceneBatch
-from envs.core.dice import mix64
-from envs.core.events import SCENE_END
-from envs.core.ruleset import Ruleset
-from envs.seated import SeatedBatch
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.dice import mix64
+from scenegym.envs.core.events import SCENE_END
+from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.seated import SeatedBatch
 
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
 
@@ -65,7 +65,7 @@ class _Seated:
         self._needs_reset = True
 
     def _make_opponent(self, seed):
-        from agents.registry import make_agent  # agents sit on top of the engine
+        from scenegym.agents.registry import make_agent  # agents sit on top of the engine
 
         return make_agent(self._opponent_spec, self.ruleset.name, seed)
 

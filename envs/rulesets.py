@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import importlib
 
-from envs.core.ruleset import Ruleset
+from scenegym.envs.core.ruleset import Ruleset
 
 # ruleset id -> "module:attribute" of its Ruleset value
 RULESET_PATHS = {
-    "starforged": "envs.starforged.ruleset:STARFORGED",
-    "momentum": "envs.momentum.ruleset:MOMENTUM",
+    "starforged": "scenegym.envs.starforged.ruleset:STARFORGED",
+    "momentum": "scenegym.envs.momentum.ruleset:MOMENTUM",
 }
 
 
@@ -19,3 +19,8 @@ def get_ruleset(name: str) -> Ruleset:
         raise ValueError(f"unknown ruleset {name!r}; have: {', '.join(sorted(RULESET_PATHS))}")
     module, attr = RULESET_PATHS[name].split(":")
     return getattr(importlib.import_module(module), attr)
+
+
+def ruleset_names() -> list[str]:
+    """Every ruleset id."""
+    return sorted(RULESET_PATHS)

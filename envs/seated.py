@@ -16,11 +16,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM, SEAT_NAMES
-from envs.core.kernels import pending
-from envs.core.reward import GM_REWARDS, DirectorWeights, seat_reward
-from envs.core.validate import check_choice
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, GM, SEAT_NAMES
+from scenegym.envs.core.kernels import pending
+from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, seat_reward
+from scenegym.envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
 

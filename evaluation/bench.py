@@ -2,7 +2,7 @@
 
 For each registered id and batch size, in one run:
 
-- **raw**: the engine (:class:`envs.core.batch.SceneBatch`), both seats played by a compiled
+- **raw**: the engine (:class:`scenegym.envs.core.batch.SceneBatch`), both seats played by a compiled
   uniform-random legal picker, autoreset by ``next_scene``; counts decisions (either seat).
 - **native**: ``gym.make_vec(id, num_envs=B, vectorization_mode="vector_entry_point")``;
   counts learner steps (the opponent's decisions happen inside each step).
@@ -23,8 +23,8 @@ import time
 
 import numpy as np
 
-from agents.random_agent import pick_uniform_legal
-from evaluation.text import summary
+from scenegym.agents.random_agent import pick_uniform_legal
+from scenegym.evaluation.text import summary
 
 DEFAULT_BATCHES = (1, 64, 1024, 4096)
 DEFAULT_SECONDS = 2.0
@@ -48,8 +48,8 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Measure and print the table (or JSON)."""
-    from envs.core.batch import fresh_seed
-    from envs.registration import ENV_IDS
+    from scenegym.envs.core.batch import fresh_seed
+    from scenegym.envs.registration import ENV_IDS
 
     ids = args.ids or list(ENV_IDS)
     try:
@@ -123,9 +123,9 @@ def timed_rate(step, per_step: int, seconds: float) -> float:
 
 def raw_engine_stepper(env_id: str, num_envs: int, seed: int):
     """The scene batch, both seats random legal, autoreset by ``next_scene``."""
-    from envs.core.batch import SceneBatch
-    from envs.registration import RULESET_OF
-    from envs.rulesets import get_ruleset
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.registration import RULESET_OF
+    from scenegym.envs.rulesets import get_ruleset
 
     rs = get_ruleset(RULESET_OF[env_id])
     engine = SceneBatch(rs, rs.config_type(), num_envs)
@@ -153,7 +153,7 @@ def masked_random(agent, masks, ids):
 
 def vector_stepper(env, num_envs: int, seed: int):
     """Step a Gymnasium vector env with random legal actions from ``infos["action_mask"]``."""
-    from agents.random_agent import RandomAgent
+    from scenegym.agents.random_agent import RandomAgent
 
     agent, ids = RandomAgent(seed), np.arange(num_envs)
     _, info = env.reset(seed=seed)
@@ -170,7 +170,7 @@ def native_stepper(env_id: str, num_envs: int, seed: int):
     """The native vector env."""
     import gymnasium as gym
 
-    import envs.registration  # noqa: F401  (registers the ids)
+    import scenegym  # noqa: F401  (registers the ids)
 
     env = gym.make_vec(env_id, num_envs=num_envs, vectorization_mode="vector_entry_point")
     return vector_stepper(env, num_envs, seed)
@@ -180,7 +180,7 @@ def sync_stepper(env_id: str, num_envs: int, seed: int):
     """Gymnasium's SyncVectorEnv over ``num_envs`` single envs from ``gym.make``."""
     import gymnasium as gym
 
-    import envs.registration  # noqa: F401  (registers the ids)
+    import scenegym  # noqa: F401  (registers the ids)
 
     env = gym.vector.SyncVectorEnv([lambda: gym.make(env_id) for _ in range(num_envs)])
     return vector_stepper(env, num_envs, seed)
@@ -190,8 +190,8 @@ def single_stepper(env_id: str, seed: int):
     """The single env from ``gym.make``, one step at a time, reset when a scene ends."""
     import gymnasium as gym
 
-    import envs.registration  # noqa: F401  (registers the ids)
-    from agents.random_agent import RandomAgent
+    import scenegym  # noqa: F401  (registers the ids)
+    from scenegym.agents.random_agent import RandomAgent
 
     env, agent, ids = gym.make(env_id), RandomAgent(seed), np.zeros(1, np.int64)
     _, info = env.reset(seed=seed)

@@ -15,12 +15,12 @@ DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, play
                "replays, variant reports, benchmarks and training.")
 
 COMMAND_MODULES = (
-    "evaluation.odds_cmd",
-    "evaluation.playtest",
-    "evaluation.bench",
-    "evaluation.replay",
-    "evaluation.report",
-    "training.cli",
+    "scenegym.evaluation.odds_cmd",
+    "scenegym.evaluation.playtest",
+    "scenegym.evaluation.bench",
+    "scenegym.evaluation.replay",
+    "scenegym.evaluation.report",
+    "scenegym.training.cli",
 )
 
 

@@ -12,12 +12,12 @@ import importlib
 import json
 import sys
 
-from evaluation.text import summary
+from scenegym.evaluation.text import summary
 
 # ruleset id -> module with add_arguments(parser) and compute(args)
 ODDS_MODULES = {
-    "starforged": "evaluation.odds.starforged",
-    "momentum": "evaluation.odds.momentum",
+    "starforged": "scenegym.evaluation.odds.starforged",
+    "momentum": "scenegym.evaluation.odds.momentum",
 }
 
 

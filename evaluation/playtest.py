@@ -1,11 +1,11 @@
 """``scenegym playtest RULESET``: many scenes on the engine, agents in both seats, with statistics.
 
-The engine (:class:`envs.core.batch.SceneBatch`) runs directly, batched, with the event log
+The engine (:class:`scenegym.envs.core.batch.SceneBatch`) runs directly, batched, with the event log
 on. Env ``i`` of a batch of ``B`` plays exactly ``N // B`` scenes, plus one when
 ``i < N % B``, so a run of ``N`` scenes is reproducible for a given seed and batch size.
 Generic figures: crew win rate (Wilson 95% interval), scene results, decisions per scene,
 lead changes per scene and final margin (header ``MARGIN``, 0..100; Student-t 95%
-intervals); the ruleset's own counters come from :mod:`evaluation.rulestats`.
+intervals); the ruleset's own counters come from :mod:`scenegym.evaluation.rulestats`.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.seats import choose_actions
-from envs.core.batch import SceneBatch, fresh_seed
-from envs.core.dice import mix64
-from envs.core.events import drain_arrays
-from envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
-from envs.rulesets import RULESET_PATHS, get_ruleset
-from evaluation.files import atomic_write_json
-from evaluation.rulestats import make_rulestats
-from evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
-from evaluation.text import summary
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.dice import mix64
+from scenegym.envs.core.events import drain_arrays
+from scenegym.envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
+from scenegym.envs.rulesets import RULESET_PATHS, get_ruleset
+from scenegym.evaluation.files import atomic_write_json
+from scenegym.evaluation.rulestats import make_rulestats
+from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
+from scenegym.evaluation.text import summary
 
 DEFAULT_BATCH = 1024
 LOG_CAPACITY = 256
@@ -75,14 +75,14 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
     Args:
         ruleset: Ruleset id.
         scenes: Scenes to complete, at least 1.
-        crew: Crew agent spec (see :func:`agents.make_agent`).
+        crew: Crew agent spec (see :func:`scenegym.agents.make_agent`).
         gm: GM agent spec.
         seed: Seed of dice and agents; ``None`` draws one (the report names it).
         batch: Envs stepped together (capped at ``scenes``).
         config: The ruleset's config (default config when ``None``).
         progress_bar: Show a tqdm bar on stderr.
     """
-    from agents import make_agent  # agents sit on top of the engine
+    from scenegym.agents import make_agent  # agents sit on top of the engine
 
     _check_range("--scenes", scenes, 1, MAX_SCENES)
     _check_range("--batch", batch, 1, MAX_BATCH)

@@ -11,13 +11,13 @@ import argparse
 
 import numpy as np
 
-from agents import make_agent
-from agents.seats import choose_actions
-from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM, SCENE
-from envs.rulesets import RULESET_PATHS, get_ruleset
-from evaluation.playtest import seat_seed
-from evaluation.text import summary
+from scenegym.agents import make_agent
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, GM, SCENE
+from scenegym.envs.rulesets import RULESET_PATHS, get_ruleset
+from scenegym.evaluation.playtest import seat_seed
+from scenegym.evaluation.text import summary
 
 LOG_CAPACITY = 4096
 

@@ -14,11 +14,11 @@ import argparse
 import ast
 from pathlib import Path
 
-from envs.core.batch import fresh_seed
-from envs.rulesets import RULESET_PATHS, get_ruleset
-from evaluation.files import atomic_write, atomic_write_json, atomic_write_text
-from evaluation.playtest import playtest
-from evaluation.text import summary
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.rulesets import RULESET_PATHS, get_ruleset
+from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
+from scenegym.evaluation.playtest import playtest
+from scenegym.evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
          ("mean_lead_changes", "lead changes per scene"), ("mean_final_margin", "final margin"))
@@ -48,7 +48,7 @@ def split_items(spec: str) -> list[str]:
     """Split on commas that are not inside brackets (tuples stay whole)."""
     items, depth, current = [], 0, ""
     for ch in spec:
-        depth += ch in "([" 
+        depth += ch in "(["
         depth -= ch in ")]"
         if ch == "," and depth == 0:
             items.append(current)

@@ -1,7 +1,7 @@
 """``scenegym bench-train``: PPO training throughput, native VecEnv against DummyVecEnv.
 
 A benchmark, not a test. In one process it trains MaskablePPO for the same number of steps on
-the same env id and seat twice: over :class:`training.vec_env.SceneVecEnv` (the native batch)
+the same env id and seat twice: over :class:`scenegym.training.vec_env.SceneVecEnv` (the native batch)
 and over SB3's ``DummyVecEnv`` of ``gym.make`` single envs (a Python loop, what SB3 builds
 from a plain env). For each it prints steps per second and the share of wall time spent in
 the env (``step_wait``, ``reset`` and the ``action_masks`` calls) against the learner.
@@ -17,9 +17,9 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnvWrapper
 
-import envs.registration  # noqa: F401  (registers the ids)
-from envs.core.batch import fresh_seed
-from training.vec_env import SceneVecEnv
+import scenegym  # noqa: F401  (registers the ids)
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.training.vec_env import SceneVecEnv
 
 
 class TimedVecEnv(VecEnvWrapper):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
-from evaluation.files import atomic_write, atomic_write_json
+from scenegym.evaluation.files import atomic_write, atomic_write_json
 
 MANIFEST = "checkpoint.json"
 CHECKPOINT_DIR = "checkpoints"

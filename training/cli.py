@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from envs.registration import ENV_IDS
+from scenegym.envs.registration import ENV_IDS
 
 SEATS = ("crew", "gm")
 
@@ -62,7 +62,7 @@ def _add_train(sub) -> None:
     p.add_argument("--gm-reward", choices=("adversarial", "director"), default="adversarial")
 
     def run(args):
-        from training.train import run as run_train
+        from scenegym.training.train import run as run_train
 
         return run_train(args)
 
@@ -79,7 +79,7 @@ def _add_selfplay(sub) -> None:
                    help="scenes per pairing in the league")
 
     def run(args):
-        from training.selfplay import run as run_selfplay
+        from scenegym.training.selfplay import run as run_selfplay
 
         return run_selfplay(args)
 
@@ -92,7 +92,7 @@ def _add_export(sub) -> None:
     p.add_argument("--onnx", required=True, help="output .onnx file")
 
     def run(args):
-        from training.export import run as run_export
+        from scenegym.training.export import run as run_export
 
         return run_export(args)
 
@@ -109,7 +109,7 @@ def _add_bench(sub) -> None:
     p.add_argument("--seed", type=int, default=None)
 
     def run(args):
-        from training.bench_train import run as run_bench
+        from scenegym.training.bench_train import run as run_bench
 
         return run_bench(args)
 

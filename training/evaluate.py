@@ -1,7 +1,7 @@
 """Head-to-head matches on the engine: a crew agent against a GM agent, with 95% intervals.
 
 Every env of a :class:`SceneBatch` plays the same number of scenes (so short scenes are not
-over-counted), through the playtest's engine loop (:func:`evaluation.playtest.play_scenes`). A scene is a win for the crew (result +1), for the GM (result -1), or a draw
+over-counted), through the playtest's engine loop (:func:`scenegym.evaluation.playtest.play_scenes`). A scene is a win for the crew (result +1), for the GM (result -1), or a draw
 (cut off by the decision limit).
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM, RESULT
-from evaluation.playtest import ENDED_COLUMNS, play_scenes
-from evaluation.rulestats import NoRuleStats
-from evaluation.stats import proportion_ci
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, GM, RESULT
+from scenegym.evaluation.playtest import ENDED_COLUMNS, play_scenes
+from scenegym.evaluation.rulestats import NoRuleStats
+from scenegym.evaluation.stats import proportion_ci
 
 MATCH_BATCH = 256
 

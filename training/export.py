@@ -3,7 +3,7 @@
 The graph's inputs are ``obs`` (float32[B, obs_size]) and ``mask`` (bool[B, num_actions]);
 its outputs are ``masked_logits`` (the logits where the mask is true, else ``-1e9``) and
 ``action`` (int64[B], the argmax). ``B`` is dynamic. The file holds weights only, no
-pickles: it is the format to share, and :class:`agents.policy.OnnxPolicyAgent` runs it with
+pickles: it is the format to share, and :class:`scenegym.agents.policy.OnnxPolicyAgent` runs it with
 onnxruntime alone.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import torch
 
-from agents.policy import MASKED_LOGIT, load_sb3_model, policy_logits
+from scenegym.agents.policy import MASKED_LOGIT, load_sb3_model, policy_logits
 
 OPSET = 17
 

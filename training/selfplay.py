@@ -3,7 +3,7 @@
 Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (the heuristic GM
 in round 1), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (adversarial
 reward) trains against that crew snapshot and is frozen as ``snapshots/gm_r<k>.zip``.
-Snapshots are loaded as opponents through :func:`agents.registry.make_agent`, like any
+Snapshots are loaded as opponents through :func:`scenegym.agents.registry.make_agent`, like any
 policy file.
 
 The league: every crew player (random, heuristic, each crew snapshot) meets every GM player
@@ -24,12 +24,12 @@ import numpy as np
 import torch
 import trueskill
 
-from agents.registry import make_agent
-from evaluation.files import atomic_write_json, atomic_write_text
-from training.checkpoints import save_model
-from training.evaluate import play_match
-from training.train import TrainSettings, derived_seed, make_vec_env, new_model
-from training.vec_env import ruleset_of
+from scenegym.agents.registry import make_agent
+from scenegym.evaluation.files import atomic_write_json, atomic_write_text
+from scenegym.training.checkpoints import save_model
+from scenegym.training.evaluate import play_match
+from scenegym.training.train import TrainSettings, derived_seed, make_vec_env, new_model
+from scenegym.training.vec_env import ruleset_of
 
 BASE_PLAYERS = ("random", "heuristic")
 TABLE_FIELDS = ("rank", "player", "seat", "rating", "mu", "sigma", "scenes", "wins", "draws",
@@ -142,7 +142,7 @@ def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes:
 
 def run(args) -> int:
     """Entry point of ``scenegym selfplay``."""
-    from envs.core.batch import fresh_seed
+    from scenegym.envs.core.batch import fresh_seed
 
     s = TrainSettings(env_id=args.env_id, seat="crew", opponent="heuristic",
                       steps=args.rounds * args.steps_per_round, out=args.out, envs=args.envs,

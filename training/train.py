@@ -29,11 +29,11 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import VecMonitor
 from tqdm import tqdm
 
-from agents.policy import PolicyAgent, load_sb3_model
-from agents.registry import make_agent
-from envs.core.batch import fresh_seed
-from envs.core.dice import mix64
-from training.checkpoints import (
+from scenegym.agents.policy import PolicyAgent, load_sb3_model
+from scenegym.agents.registry import make_agent
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.dice import mix64
+from scenegym.training.checkpoints import (
     MANIFEST,
     CheckpointCallback,
     atomic_write_json,
@@ -41,8 +41,8 @@ from training.checkpoints import (
     save_model,
     write_checkpoint,
 )
-from training.evaluate import evaluate_seat
-from training.vec_env import SceneVecEnv
+from scenegym.training.evaluate import evaluate_seat
+from scenegym.training.vec_env import SceneVecEnv
 
 ALGOS = {"maskable_ppo": MaskablePPO, "ppo": PPO}
 ILLEGAL_BY_ALGO = {"maskable_ppo": "raise", "ppo": "lose"}

@@ -2,7 +2,7 @@
 
 SB3 does not take a Gymnasium ``VectorEnv``; handing it a plain env makes it wrap the env in
 ``DummyVecEnv``, a Python loop over single envs. :class:`SceneVecEnv` instead steps a
-:class:`envs.seated.SeatedBatch` (one compiled kernel call per decision for the whole batch)
+:class:`scenegym.envs.seated.SeatedBatch` (one compiled kernel call per decision for the whole batch)
 and speaks SB3's ``VecEnv`` protocol:
 
 - same-step autoreset: an ended scene's last observation is in
@@ -21,12 +21,12 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
-from agents.registry import AGENT_NAMES, make_agent
-from envs.core.batch import SceneBatch
-from envs.gym_env import build_config, opponent_seed
-from envs.registration import ENV_IDS, RULESET_OF
-from envs.rulesets import get_ruleset
-from envs.seated import SeatedBatch
+from scenegym.agents.registry import AGENT_NAMES, make_agent
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.gym_env import build_config, opponent_seed
+from scenegym.envs.registration import ENV_IDS, RULESET_OF
+from scenegym.envs.rulesets import get_ruleset
+from scenegym.envs.seated import SeatedBatch
 
 PER_ENV_METHODS = ("action_masks",)
 
@@ -42,7 +42,7 @@ class SceneVecEnv(VecEnv):
     """``num_envs`` scenes of a registered env id as one SB3 ``VecEnv``.
 
     Args:
-        env_id: A registered id (``envs.registration.ENV_IDS``).
+        env_id: A registered id (``scenegym.envs.registration.ENV_IDS``).
         num_envs: Batch size.
         seat: ``"crew"`` or ``"gm"``: the learner's seat.
         opponent: ``"heuristic"``, ``"random"``, a policy file, or an agent object.

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.dice import make_dice
-from envs.core.events import EventLog, drain, make_log
-from envs.core.header import OVER, PHASE, SCENE, SEAT, SEAT_NAMES
-from envs.core.params import as_record
-from envs.core.ruleset import Ruleset
+from scenegym.envs.core.dice import make_dice
+from scenegym.envs.core.events import EventLog, drain, make_log
+from scenegym.envs.core.header import OVER, PHASE, SCENE, SEAT, SEAT_NAMES
+from scenegym.envs.core.params import as_record
+from scenegym.envs.core.ruleset import Ruleset
 
-ILLEGAL_MODES = ("raise", "lose")  # indices match envs.core.kernels.RAISE / LOSE
+ILLEGAL_MODES = ("raise", "lose")  # indices match scenegym.envs.core.kernels.RAISE / LOSE
 
 
 def fresh_seed() -> int:

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from envs.core.header import CREW, FORFEITED, SEAT, end_scene
+from scenegym.envs.core.header import CREW, FORFEITED, SEAT, end_scene
 
 FORFEIT_REASON = 99
 

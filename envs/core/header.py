@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from envs.core.events import SCENE_END, record
+from scenegym.envs.core.events import SCENE_END, record
 
 # Seats.
 CREW = 0

@@ -11,12 +11,12 @@ A ruleset writes four per-env ``@njit`` functions over one state row ``s`` (int3
 The batch loops take the dice and the event log as plain tuples of arrays and rebuild the
 namedtuples inside the compiled code: passing a namedtuple from Python costs more than the
 whole step of a single env. Inside the loops every array the rules see (the state row, the
-dice, the log, the mask and observation rows) is a borrowed view (:mod:`envs.core.borrow`):
+dice, the log, the mask and observation rows) is a borrowed view (:mod:`scenegym.envs.core.borrow`):
 without it, numba's reference counting of those arrays at every helper call costs more
 than the rules themselves.
 
 ``p`` is the ruleset's kernel parameters: a record with the fields of the namedtuple the
-ruleset makes from its validated config (:mod:`envs.core.params`).
+ruleset makes from its validated config (:mod:`scenegym.envs.core.params`).
 :func:`make_batch_kernels` wraps them in loops over the batch; the loops touch only the envs
 selected by ``which``, so envs never read each other's rows.
 """
@@ -27,11 +27,11 @@ from collections import namedtuple
 
 from numba import njit
 
-from envs.core.borrow import borrow
-from envs.core.dice import Dice, start_scene
-from envs.core.events import EventLog
-from envs.core.forfeit import forfeit
-from envs.core.header import OVER, SCENE, SEAT, TRUNCATED, clear_header, crew_reward
+from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.dice import Dice, start_scene
+from scenegym.envs.core.events import EventLog
+from scenegym.envs.core.forfeit import forfeit
+from scenegym.envs.core.header import OVER, SCENE, SEAT, TRUNCATED, clear_header, crew_reward
 
 BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh"])
 
@@ -61,14 +61,14 @@ def pending(state, seat, out):
 
 @njit(cache=True)
 def borrowed_dice(dice_arrays):
-    """The dice from their tuple of arrays, as borrowed views (:mod:`envs.core.borrow`)."""
+    """The dice from their tuple of arrays, as borrowed views (:mod:`scenegym.envs.core.borrow`)."""
     keys, counts, script = dice_arrays
     return Dice(borrow(keys), borrow(counts), borrow(script))
 
 
 @njit(cache=True)
 def borrowed_log(log_arrays):
-    """The event log from its tuple of arrays, as borrowed views (:mod:`envs.core.borrow`)."""
+    """The event log from its tuple of arrays, as borrowed views (:mod:`scenegym.envs.core.borrow`)."""
     records, lengths = log_arrays
     return EventLog(borrow(records), borrow(lengths))
 

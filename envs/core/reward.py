@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from envs.core.header import CREW, DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
-from envs.core.validate import check_choice, check_int
+from scenegym.envs.core.header import CREW, DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
+from scenegym.envs.core.validate import check_choice, check_int
 
 GM_REWARDS = ("adversarial", "director")
 

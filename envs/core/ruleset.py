@@ -1,7 +1,7 @@
 """The ruleset contract: what the engine needs to know about one game.
 
 Every ruleset (``starforged``, ``momentum``, ``sta``, ``frontiers``) is described by one
-:class:`Ruleset` value. The engine (:mod:`envs.core.batch`), the Gymnasium adapters, the
+:class:`Ruleset` value. The engine (:mod:`scenegym.envs.core.batch`), the Gymnasium adapters, the
 agents and the evaluation commands only ever talk to this contract, never to a ruleset's
 internals, so a new ruleset adds rules and nothing else.
 
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from envs.core.kernels import BatchKernels
-from envs.core.reward import DirectorWeights
+from scenegym.envs.core.kernels import BatchKernels
+from scenegym.envs.core.reward import DirectorWeights
 
 
 @dataclass(frozen=True)

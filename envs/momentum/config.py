@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import dataclass
 
-from envs.core.config import RulesetConfig
-from envs.core.validate import check_choice, check_int, check_ints
-from envs.momentum import state as st
+from scenegym.envs.core.config import RulesetConfig
+from scenegym.envs.core.validate import check_choice, check_int, check_ints
+from scenegym.envs.momentum import state as st
 
 KINDS = ("action", "social")
 EPISODES = ("scene", "mission")

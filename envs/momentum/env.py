@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from envs.gym_env import SceneEnv, SceneVectorEnv
-from envs.momentum.ruleset import MOMENTUM
+from scenegym.envs.gym_env import SceneEnv, SceneVectorEnv
+from scenegym.envs.momentum.ruleset import MOMENTUM
 
 SPEC = """
     ## Description
@@ -17,13 +17,13 @@ SPEC = """
     GM sets (``crew_risk_min..crew_risk_max``); an NPC's turn is a threat the GM aims at a
     PC, answered by that PC's roll at a Risk in the NPC's profile. The roll: Ability + Skill
     d6 plus Risk d6; 5-6 succeed, 6s are critical, a risk 1 is a hit (table in
-    :mod:`envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1. At Full
+    :mod:`scenegym.envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1. At Full
     the crew may spend it all to win the scene; at 0 the GM may end it against the crew;
     neither before every PC has taken a turn.
 
     Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
-    ``illegal_action`` of :mod:`envs.gym_env`): any config field of
-    :class:`envs.momentum.config.MomentumConfig`, notably ``kind="action"|"social"``,
+    ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any config field of
+    :class:`scenegym.envs.momentum.config.MomentumConfig`, notably ``kind="action"|"social"``,
     ``pcs`` (1-6), ``npcs`` (1-6), ``episode="scene"|"mission"``, ``order="handoff"|"group"``,
     ``opening``, ``start``, ``social_mode``, ``reward_per``.
 
@@ -66,7 +66,7 @@ SPEC = """
     (Critical Failure .. Critical Success); 61-64 thresholds armed, social, PCs/6, NPCs/6;
     65-112 per PC (present, wounds/capacity, Willpower/Will, out, acted this round, acted
     this scene, lost ground, pool); 113-142 per NPC (present, acted, Risk min, Risk max,
-    social pool). ``envs.momentum.observation.OBSERVATION_NAMES`` names every slot.
+    social pool). ``scenegym.envs.momentum.observation.OBSERVATION_NAMES`` names every slot.
 
     ## Rewards
     Crew: +1 when the scene ends in its favour (it spends Full Momentum; a social goal
@@ -78,7 +78,7 @@ SPEC = """
     lost (``reward_per="mission"``). Either way an episode's rewards add up to its result.
 
     GM: ``director`` (this env's default) or ``adversarial`` (minus the crew's). Director,
-    per :mod:`envs.core.reward` with weights ``MOMENTUM.director`` (``swing_cap=3``,
+    per :mod:`scenegym.envs.core.reward` with weights ``MOMENTUM.director`` (``swing_cap=3``,
     ``target_decisions=150``): ``L`` = initiative flips = times the side holding initiative
     *by Momentum* (crew iff 2 x Momentum >= Full, read at the start of every round) changed
     between rounds (header ``LEAD_CHANGES``; a GM seize does not count); ``M`` = header

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from envs.core.header import PHASE
-from envs.momentum.rules import every_pc_has_acted
-from envs.momentum.state import (
+from scenegym.envs.core.header import PHASE
+from scenegym.envs.momentum.rules import every_pc_has_acted
+from scenegym.envs.momentum.state import (
     ACT,
     ACTED,
     ACTOR,

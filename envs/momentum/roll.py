@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from envs.core.dice import roll
-from envs.core.events import DIE, record
-from envs.momentum.state import (
+from scenegym.envs.core.dice import roll
+from scenegym.envs.core.events import DIE, record
+from scenegym.envs.momentum.state import (
     COSTLY_SUCCESS,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,

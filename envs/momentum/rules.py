@@ -3,7 +3,7 @@
 Source: ``shared/seeds/000_97f1de412d4743e2.txt`` (Momentum, initiative, thresholds, spends,
 social scenes, scenes / acts / missions) and ``shared/RULES.md`` section 1 (the roll, the
 GM side). Every number comes from the kernel parameters ``p``
-(:func:`envs.momentum.config.kernel_params`); none is written here.
+(:func:`scenegym.envs.momentum.config.kernel_params`); none is written here.
 
 A round: the leading side's characters each take a turn, in an order the crew picks
 (handoff or group) or the GM picks, then the other side's ("one side acts first and the
@@ -12,19 +12,29 @@ A PC's own turn is one roll at a Risk the GM sets; an NPC's turn is a threat the
 a PC, answered by that PC's roll at a Risk in the NPC's profile. After each turn: the GM's
 cost on a Costly Success, the GM's seize after a Critical Failure, the thresholds, then the
 crew's handoff (after a PC's turn) or Seize (after an NPC's turn). At the end of a round,
-the GM's fiat. The row ``s`` is one env's int32 state (layout in :mod:`envs.momentum.state`).
+the GM's fiat. The row ``s`` is one env's int32 state (layout in :mod:`scenegym.envs.momentum.state`).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from envs.core.events import DECISION, NOTE, OUTCOME, record
-from envs.core.events import POOL as POOL_EVENT
-from envs.core.header import CREW, DECISIONS, GM, LEAD, PHASE, SEAT, end_scene, pay, set_lead
-from envs.momentum.config import MODE_GOAL, MODE_NARRATIVE, MODE_WOUNDS
-from envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
-from envs.momentum.state import (
+from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, record
+from scenegym.envs.core.events import POOL as POOL_EVENT
+from scenegym.envs.core.header import (
+    CREW,
+    DECISIONS,
+    GM,
+    LEAD,
+    PHASE,
+    SEAT,
+    end_scene,
+    pay,
+    set_lead,
+)
+from scenegym.envs.momentum.config import MODE_GOAL, MODE_NARRATIVE, MODE_WOUNDS
+from scenegym.envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
+from scenegym.envs.momentum.state import (
     A_BRACE,
     A_CORRECT,
     A_COST,

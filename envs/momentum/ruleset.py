@@ -1,16 +1,16 @@
-"""The ``momentum`` ruleset as the engine sees it (see :class:`envs.core.ruleset.Ruleset`)."""
+"""The ``momentum`` ruleset as the engine sees it (see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
 
 from __future__ import annotations
 
-from envs.core.header import CREW, GM
-from envs.core.kernels import make_batch_kernels
-from envs.core.reward import DirectorWeights
-from envs.core.ruleset import Ruleset
-from envs.momentum import rules
-from envs.momentum import state as st
-from envs.momentum.config import MomentumConfig, kernel_params
-from envs.momentum.observation import OBS_SIZE, OBSERVATION_NAMES, observe
-from envs.momentum.transcript import ACTION_NAMES, transcript
+from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.kernels import make_batch_kernels
+from scenegym.envs.core.reward import DirectorWeights
+from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.momentum import rules
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig, kernel_params
+from scenegym.envs.momentum.observation import OBS_SIZE, OBSERVATION_NAMES, observe
+from scenegym.envs.momentum.transcript import ACTION_NAMES, transcript
 
 
 def seats_with_decisions(config: MomentumConfig) -> set[int]:

@@ -1,11 +1,11 @@
 """State layout of a Momentum structured scene: the columns of one env's int32 row.
 
-The header (``envs.core.header``) comes first; every field below is a scalar per env
+The header (``scenegym.envs.core.header``) comes first; every field below is a scalar per env
 unless its comment gives a shape. Per-character fields are ``MAX_PCS`` (or ``MAX_NPCS``)
 columns: PC ``c``'s wounds are at ``WOUNDS + c``. Ranges are those of the default config.
 """
 
-from envs.core.header import HEADER_SIZE
+from scenegym.envs.core.header import HEADER_SIZE
 
 MAX_PCS = 6
 MAX_NPCS = 6

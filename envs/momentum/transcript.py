@@ -6,9 +6,9 @@ A line per decision and what followed it, for instance
 
 from __future__ import annotations
 
-from envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
-from envs.core.header import SEAT_NAMES
-from envs.momentum import state as st
+from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
+from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.momentum import state as st
 
 DIE_LABELS = {st.DIE_POOL: "pool", st.DIE_RISK: "risk", st.DIE_OPPONENT: "opponent",
               st.DIE_UPGRADED: "pool"}

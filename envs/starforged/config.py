@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import dataclass
 
-from envs.core.config import RulesetConfig
-from envs.core.validate import check_choice, check_int, check_ints
-from envs.starforged import state as st
+from scenegym.envs.core.config import RulesetConfig
+from scenegym.envs.core.validate import check_choice, check_int, check_ints
+from scenegym.envs.starforged import state as st
 
 RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
 SITUATIONS = ("disadvantaged", "equal", "advantage", "random", "gm")

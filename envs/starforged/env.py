@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from envs.gym_env import SceneEnv, SceneVectorEnv
-from envs.starforged.ruleset import STARFORGED
+from scenegym.envs.gym_env import SceneEnv, SceneVectorEnv
+from scenegym.envs.starforged.ruleset import STARFORGED
 
 SPEC = """
     ## Description
@@ -39,12 +39,12 @@ SPEC = """
     25 moves/max_moves; 26-32 the roll being resolved (action die/6, score/10, challenge dice
     /10, outcome/2, match, outcome if burned/2); 33 move is Secure an Advantage; 34 pending
     price is minor; 35 pending price follows Finish the Scene; 36 impacts/3.
-    ``envs.starforged.observation.OBSERVATION_NAMES`` names every slot.
+    ``scenegym.envs.starforged.observation.OBSERVATION_NAMES`` names every slot.
 
     ## Rewards
     Crew: +1 when Finish the Scene meets the objective (strong or weak hit), -1 on a miss,
     0 when cut off. GM: ``adversarial`` = minus the crew's; ``director`` per
-    :mod:`envs.core.reward` (lead changes between track and clock, a close finish, length).
+    :mod:`scenegym.envs.core.reward` (lead changes between track and clock, a close finish, length).
 
     ## Episode end
     An episode is one scene. Terminated at Finish the Scene (forced when the clock or the

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from envs.core.header import PHASE
-from envs.starforged.rules import impacts, max_momentum, momentum_reset
-from envs.starforged.state import (
+from scenegym.envs.core.header import PHASE
+from scenegym.envs.starforged.rules import impacts, max_momentum, momentum_reset
+from scenegym.envs.starforged.state import (
     ACTION_DIE,
     AFTER_PRICE,
     BONUS,

@@ -3,19 +3,19 @@
 Source: ``shared/seeds/001_5c21beac7d21435d.txt`` (Begin the Scene, Face Danger, Secure an
 Advantage, Finish the Scene) and ``shared/RULES.md`` section 2 (the action roll, momentum,
 progress, meters, impacts, Pay the Price). Every number comes from the kernel parameters
-``p`` (:func:`envs.starforged.config.kernel_params`), none is written here.
+``p`` (:func:`scenegym.envs.starforged.config.kernel_params`), none is written here.
 
-A row ``s`` is one env's int32 state (layout in :mod:`envs.starforged.state`).
+A row ``s`` is one env's int32 state (layout in :mod:`scenegym.envs.starforged.state`).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from envs.core.dice import roll
-from envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
-from envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_scene, set_lead
-from envs.starforged.state import (
+from scenegym.envs.core.dice import roll
+from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
+from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_scene, set_lead
+from scenegym.envs.starforged.state import (
     A_BURN,
     A_FINISH,
     A_KEEP,

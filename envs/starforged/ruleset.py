@@ -1,15 +1,15 @@
-"""The ``starforged`` ruleset as the engine sees it (see :class:`envs.core.ruleset.Ruleset`)."""
+"""The ``starforged`` ruleset as the engine sees it (see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
 
 from __future__ import annotations
 
-from envs.core.header import CREW, GM
-from envs.core.kernels import make_batch_kernels
-from envs.core.ruleset import Ruleset
-from envs.starforged import rules
-from envs.starforged import state as st
-from envs.starforged.config import StarforgedConfig, kernel_params
-from envs.starforged.observation import OBS_SIZE, OBSERVATION_NAMES, observe
-from envs.starforged.transcript import ACTION_NAMES, transcript
+from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.kernels import make_batch_kernels
+from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.starforged import rules
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
+from scenegym.envs.starforged.observation import OBS_SIZE, OBSERVATION_NAMES, observe
+from scenegym.envs.starforged.transcript import ACTION_NAMES, transcript
 
 
 def seats_with_decisions(config: StarforgedConfig) -> set[int]:

@@ -1,10 +1,10 @@
 """State layout of a Starforged scene challenge: the columns of one env's int32 row.
 
-The header (``envs.core.header``) comes first; every field below is a scalar per env
+The header (``scenegym.envs.core.header``) comes first; every field below is a scalar per env
 unless its comment gives a shape. Ranges are those of the default config.
 """
 
-from envs.core.header import HEADER_SIZE
+from scenegym.envs.core.header import HEADER_SIZE
 
 _f = iter(range(HEADER_SIZE, HEADER_SIZE + 64))
 

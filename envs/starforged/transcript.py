@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
-from envs.core.header import SEAT_NAMES
-from envs.starforged import state as st
+from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
+from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.starforged import state as st
 
 ROLL_NAMES = {st.ROLL_MOVE: "", st.ROLL_PROGRESS: "Finish the Scene (progress roll)",
               st.ROLL_ENDURE: "Endure roll"}

@@ -1,1 +1,1 @@
-"""Exact odds of each ruleset's rolls, one module per ruleset (see :mod:`evaluation.odds_cmd`)."""
+"""Exact odds of each ruleset's rolls, one module per ruleset (see :mod:`scenegym.evaluation.odds_cmd`)."""

@@ -12,7 +12,7 @@ The exact figures count outcomes by category, not by face: every pool die is a m
 plain success or a critical face and every risk die a hit or not, independently, so the
 chance of (plain successes, criticals) is multinomial and that of hits binomial; the table
 is then read here in plain Python (independently of the engine). The sampled figures roll
-the engine's own dice through the engine's own roll functions (:mod:`envs.momentum.roll`).
+the engine's own dice through the engine's own roll functions (:mod:`scenegym.envs.momentum.roll`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from fractions import Fraction
 import numpy as np
 from numba import njit
 
-from envs.core.batch import fresh_seed
-from envs.core.dice import make_dice, start_scene
-from envs.core.events import make_log
-from envs.momentum import state as st
-from envs.momentum.config import MomentumConfig, kernel_params
-from envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.dice import make_dice, start_scene
+from scenegym.envs.core.events import make_log
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig, kernel_params
+from scenegym.envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
 
 KEYS = ("critical_success", "success", "costly_success", "failure", "critical_failure")
 CODE_OF = {"critical_success": st.CRITICAL_SUCCESS, "success": st.SUCCESS,

@@ -9,7 +9,7 @@ neither burns nor cancels. Source: shared/RULES.md section 2.
 
 The exact figures enumerate every face (action die x challenge die x challenge die) here, in
 plain Python; the sampled figures roll the engine's dice through the engine's own rule
-functions (:mod:`envs.starforged.rules`), so agreement tests the engine.
+functions (:mod:`scenegym.envs.starforged.rules`), so agreement tests the engine.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from itertools import product
 import numpy as np
 from numba import njit
 
-from envs.core.batch import fresh_seed
-from envs.core.dice import make_dice, roll, start_scene
-from envs.starforged import state as st
-from envs.starforged.config import StarforgedConfig, kernel_params
-from envs.starforged.rules import action_score, burn_improves, challenge_outcome
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.dice import make_dice, roll, start_scene
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
+from scenegym.envs.starforged.rules import action_score, burn_improves, challenge_outcome
 
 KEYS = ("strong_hit", "weak_hit", "miss", "match")
 OUTCOME_KEYS = {st.STRONG_HIT: "strong_hit", st.WEAK_HIT: "weak_hit", st.MISS: "miss"}

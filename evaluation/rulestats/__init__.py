@@ -4,9 +4,9 @@ A ruleset's module (:data:`RULESTATS_MODULES`) provides ``make(config)`` returni
 with:
 
 - ``add_events(envs, records)``: one step's drained records (see
-  :func:`envs.core.events.drain_arrays`);
+  :func:`scenegym.envs.core.events.drain_arrays`);
 - ``add_ended(rows)``: the state rows (int32[k, F]) of scenes that just ended;
-- ``summary() -> dict``: name -> frequency table (:func:`evaluation.stats.frequency_table`)
+- ``summary() -> dict``: name -> frequency table (:func:`scenegym.evaluation.stats.frequency_table`)
   or a plain number.
 
 The generic part of a playtest (win rate, length, lead changes) is not repeated here.
@@ -18,8 +18,8 @@ import importlib
 
 # ruleset id -> module with make(config)
 RULESTATS_MODULES = {
-    "starforged": "evaluation.rulestats.starforged",
-    "momentum": "evaluation.rulestats.momentum",
+    "starforged": "scenegym.evaluation.rulestats.starforged",
+    "momentum": "scenegym.evaluation.rulestats.momentum",
 }
 
 

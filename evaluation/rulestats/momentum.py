@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.events import NOTE, OUTCOME, SCENE_END
-from envs.core.forfeit import FORFEIT_REASON
-from envs.momentum import state as st
-from envs.momentum.config import MomentumConfig
-from evaluation.stats import frequency_table
+from scenegym.envs.core.events import NOTE, OUTCOME, SCENE_END
+from scenegym.envs.core.forfeit import FORFEIT_REASON
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.evaluation.stats import frequency_table
 
-# Record columns: [kind, a, b, c, d] (envs.core.events).
+# Record columns: [kind, a, b, c, d] (scenegym.envs.core.events).
 KIND, A, B, C, D = range(5)
 END_LABELS = tuple(name.replace(" ", "_") for name in st.END_NAMES[:st.END_MISSION])
 SPENDS = {st.NOTE_PRESS: "press", st.NOTE_BRACE: "brace", st.NOTE_UPGRADE: "willpower_upgrade",

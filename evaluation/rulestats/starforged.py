@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.events import DECISION, NOTE, OUTCOME, POOL
-from envs.core.header import CREW, TRUNCATED
-from envs.starforged import state as st
-from envs.starforged.config import StarforgedConfig
-from evaluation.stats import frequency_table
+from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, POOL
+from scenegym.envs.core.header import CREW, TRUNCATED
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.evaluation.stats import frequency_table
 
-# Record columns: [kind, a, b, c, d] (envs.core.events).
+# Record columns: [kind, a, b, c, d] (scenegym.envs.core.events).
 KIND, A, B, C, D = range(5)
 OUTCOME_LABELS = ("miss", "weak_hit", "strong_hit")  # by outcome code MISS, WEAK_HIT, STRONG_HIT
 ROLL_LABELS = {st.ROLL_MOVE: "move_outcomes", st.ROLL_PROGRESS: "finish_outcomes",

@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from envs.core.borrow import borrow
+from scenegym.envs.core.borrow import borrow
 
 
 @njit

@@ -3,8 +3,8 @@ kernel compiled against its old constants."""
 
 import numba
 
-import envs
-from envs.cache import PACKAGES, cache_dir, source_digest
+import scenegym.envs as envs
+from scenegym.envs.cache import PACKAGES, cache_dir, source_digest
 
 
 def _tree(root, header_text):

@@ -9,7 +9,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env as gym_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-from envs.registration import ENV_IDS
+from scenegym.envs.registration import ENV_IDS
 
 CASES = [(env_id, seat) for env_id in ENV_IDS for seat in ("crew", "gm")]
 

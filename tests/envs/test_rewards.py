@@ -2,14 +2,14 @@
 
 import numpy as np
 
-from agents.random_agent import RandomAgent
-from envs.core.batch import SceneBatch
-from envs.core.header import DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
-from envs.core.reward import DirectorWeights, director_reward
-from envs.seated import SeatedBatch
-from envs.starforged import state as st
-from envs.starforged.config import StarforgedConfig
-from envs.starforged.ruleset import STARFORGED
+from scenegym.agents.random_agent import RandomAgent
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
+from scenegym.envs.core.reward import DirectorWeights, director_reward
+from scenegym.envs.seated import SeatedBatch
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.envs.starforged.ruleset import STARFORGED
 
 
 def test_director_reward_follows_its_formula():
@@ -35,8 +35,8 @@ def test_a_gm_that_forfeits_with_an_illegal_action_scores_minus_one_as_director(
 
 def test_gm_reward_and_director_weights_default_to_the_rulesets():
     """momentum's GM is a director by default (the seed), with its own target length."""
-    from envs.momentum.config import MomentumConfig
-    from envs.momentum.ruleset import MOMENTUM
+    from scenegym.envs.momentum.config import MomentumConfig
+    from scenegym.envs.momentum.ruleset import MOMENTUM
 
     seated = SeatedBatch(SceneBatch(MOMENTUM, MomentumConfig(), 1), "gm", RandomAgent(1))
     assert seated.gm_reward == "director"
@@ -48,10 +48,10 @@ def test_gm_reward_and_director_weights_default_to_the_rulesets():
 def test_an_episodes_crew_rewards_add_up_to_its_result():
     """Rewards paid before the end (a mission's scenes) plus the last one equal RESULT, also
     when the mission ends early (every PC out) or on a forfeit."""
-    from agents.seats import choose_actions
-    from envs.core.header import CREW, GM, RESULT
-    from envs.momentum.config import MomentumConfig
-    from envs.momentum.ruleset import MOMENTUM
+    from scenegym.agents.seats import choose_actions
+    from scenegym.envs.core.header import CREW, GM, RESULT
+    from scenegym.envs.momentum.config import MomentumConfig
+    from scenegym.envs.momentum.ruleset import MOMENTUM
 
     config = MomentumConfig(episode="mission", acts=2, scenes_per_act=2)
     batch = SceneBatch(MOMENTUM, config, 64)
@@ -75,8 +75,8 @@ def test_an_episodes_crew_rewards_add_up_to_its_result():
 def test_a_mission_pays_the_crew_learner_per_scene_and_the_director_at_the_end():
     """Issue 3: "+1/-1 per scene": a crew learner is paid as each scene of a mission ends; an
     adversarial GM the negative; a director GM only when the episode ends."""
-    from envs.momentum.config import MomentumConfig
-    from envs.momentum.ruleset import MOMENTUM
+    from scenegym.envs.momentum.config import MomentumConfig
+    from scenegym.envs.momentum.ruleset import MOMENTUM
 
     config = MomentumConfig(episode="mission", acts=2, scenes_per_act=2)
     for seat, gm_reward in (("crew", None), ("gm", "adversarial"), ("gm", "director")):

@@ -2,7 +2,7 @@
 
 import json
 
-from evaluation.cli import main
+from scenegym.evaluation.cli import main
 
 
 def run_json(capsys, argv):
@@ -57,7 +57,7 @@ def test_random_agent_picks_each_legal_action_about_equally_often():
     import numpy as np
     from scipy.stats import chisquare
 
-    from agents.random_agent import RandomAgent
+    from scenegym.agents.random_agent import RandomAgent
 
     masks = np.zeros((4000, 23), np.bool_)
     masks[:, [2, 5, 11, 20]] = True

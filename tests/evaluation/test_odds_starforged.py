@@ -14,8 +14,8 @@ from itertools import product
 
 import pytest
 
-from envs.starforged.config import StarforgedConfig
-from evaluation.odds.starforged import KEYS, RollSpec, compute, exact_odds, sample_odds
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.evaluation.odds.starforged import KEYS, RollSpec, compute, exact_odds, sample_odds
 
 CONFIG = StarforgedConfig()
 

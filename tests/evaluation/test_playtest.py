@@ -10,8 +10,8 @@ import json
 import numpy as np
 import pytest
 
-from evaluation.cli import main
-from evaluation.playtest import playtest, scene_quota
+from scenegym.evaluation.cli import main
+from scenegym.evaluation.playtest import playtest, scene_quota
 
 
 def run_json(capsys, argv):
@@ -75,8 +75,8 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, words):
 def test_final_margin_is_the_mean_of_the_ended_scenes_margins():
     """The header MARGIN of each ended scene (envs/core/header.py: "size of the current
     lead, 0..100") is averaged with a Student-t interval, like decisions and lead changes."""
-    from envs.core.header import MARGIN
-    from evaluation.playtest import ENDED_COLUMNS, scene_figures
+    from scenegym.envs.core.header import MARGIN
+    from scenegym.evaluation.playtest import ENDED_COLUMNS, scene_figures
 
     ended = np.zeros((4, len(ENDED_COLUMNS)), np.int64)
     ended[:, ENDED_COLUMNS.index(MARGIN)] = [0, 20, 40, 100]
@@ -95,7 +95,7 @@ def test_momentum_playtest_reports_the_final_margin():
 
 def test_a_mission_result_counts_by_its_sign():
     """A mission's result is its scenes won minus lost: +2 is a crew win, -3 a loss."""
-    from evaluation.playtest import scene_figures
+    from scenegym.evaluation.playtest import scene_figures
 
     ended = np.array([[2, 10, 0, 0], [-3, 10, 0, 0], [0, 10, 0, 0], [1, 10, 0, 0]])
     figures = scene_figures(ended)

@@ -5,14 +5,14 @@ import json
 import numpy as np
 import pytest
 
-from envs.core.batch import SceneBatch
-from envs.core.events import SCENE_END
-from envs.core.header import SCENE
-from envs.starforged.config import StarforgedConfig
-from envs.starforged.ruleset import STARFORGED
-from evaluation.cli import main
-from evaluation.replay import replay_scene
-from evaluation.report import parse_arm
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import SCENE_END
+from scenegym.envs.core.header import SCENE
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.envs.starforged.ruleset import STARFORGED
+from scenegym.evaluation.cli import main
+from scenegym.evaluation.replay import replay_scene
+from scenegym.evaluation.report import parse_arm
 
 
 def test_arm_parses_agents_and_config_fields_with_tuples():
@@ -49,8 +49,8 @@ def test_report_writes_markdown_and_json_per_arm(tmp_path):
 
 def test_replay_shows_the_same_scene_as_a_large_batch():
     """DESIGN.md: scene k of env i depends only on (seed, i, k); a replay of it alone matches."""
-    from agents import make_agent
-    from evaluation.playtest import seat_seed
+    from scenegym.agents import make_agent
+    from scenegym.evaluation.playtest import seat_seed
 
     seed, env, scene = 11, 37, 2
     batch = SceneBatch(STARFORGED, StarforgedConfig(), 64, log_capacity=256)

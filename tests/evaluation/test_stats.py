@@ -2,7 +2,7 @@
 
 import pytest
 
-from evaluation.stats import frequency_table, mean_ci, proportion_ci
+from scenegym.evaluation.stats import frequency_table, mean_ci, proportion_ci
 
 
 def test_wilson_interval_contains_the_proportion_and_narrows_with_trials():

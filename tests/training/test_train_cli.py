@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from envs.registration import ENV_IDS
-from evaluation.cli import main
-from training.evaluate import MatchResult
+from scenegym.envs.registration import ENV_IDS
+from scenegym.evaluation.cli import main
+from scenegym.training.evaluate import MatchResult
 
 TINY = ["--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2",
         "--net", "16", "--eval-scenes", "64", "--seed", "7"]
@@ -76,7 +76,7 @@ def test_wilson_interval_of_5_wins_in_10():
 
 def test_cli_module_loads_no_learning_stack():
     """evaluation/cli.py: heavy dependencies load inside ``run`` only (fast ``--help``)."""
-    code = ("import sys, training.cli; "
+    code = ("import sys, scenegym.training.cli; "
             "print([m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -11,14 +11,14 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-import envs.registration  # noqa: F401
-from agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_agent
-from agents.registry import make_agent
-from envs.core.batch import SceneBatch
-from envs.core.header import OVER
-from envs.registration import ENV_IDS
-from evaluation.cli import main
-from training.vec_env import ruleset_of
+import scenegym  # noqa: F401  (registers the ids)
+from scenegym.agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_agent
+from scenegym.agents.registry import make_agent
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import OVER
+from scenegym.envs.registration import ENV_IDS
+from scenegym.evaluation.cli import main
+from scenegym.training.vec_env import ruleset_of
 
 RECORDED = 1000
 
@@ -76,7 +76,7 @@ def test_masked_logits_are_the_torch_logits_where_legal(exported):
 
 def test_onnx_agent_runs_without_torch(exported):
     _, _, onnx_path = exported
-    code = ("import sys, numpy as np; from agents.registry import make_agent; "
+    code = ("import sys, numpy as np; from scenegym.agents.registry import make_agent; "
             f"a = make_agent({str(onnx_path)!r}, 'x'); "
             "n = a.session.get_inputs()[0].shape[1]; m = a.session.get_inputs()[1].shape[1]; "
             "print(a.act(np.zeros((3, n), np.float32), np.ones((3, m), bool)).shape, "

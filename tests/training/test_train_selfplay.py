@@ -7,9 +7,9 @@ league with ratings [...] over random, heuristic and every snapshot, written as 
 import csv
 import json
 
-from envs.registration import ENV_IDS
-from evaluation.cli import main
-from training.selfplay import rate
+from scenegym.envs.registration import ENV_IDS
+from scenegym.evaluation.cli import main
+from scenegym.training.selfplay import rate
 
 
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
-from envs.core.header import SCENE
-from envs.registration import ENV_IDS
-from training.vec_env import SceneVecEnv, ruleset_of
+from scenegym.envs.core.header import SCENE
+from scenegym.envs.registration import ENV_IDS
+from scenegym.training.vec_env import SceneVecEnv, ruleset_of
 
 IDS = sorted(ENV_IDS)
 

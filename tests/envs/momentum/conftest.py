@@ -16,12 +16,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from envs.core.batch import SceneBatch
-from envs.core.events import DIE, NOTE, OUTCOME
-from envs.core.header import LEAD, LEAD_CHANGES, MARGIN, OVER, RESULT, SEAT, TRUNCATED
-from envs.momentum import state as st
-from envs.momentum.config import MomentumConfig
-from envs.momentum.ruleset import MOMENTUM
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import DIE, NOTE, OUTCOME
+from scenegym.envs.core.header import LEAD, LEAD_CHANGES, MARGIN, OVER, RESULT, SEAT, TRUNCATED
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.envs.momentum.ruleset import MOMENTUM
 
 SEED_FILE = "000_97f1de412d4743e2.txt"
 
@@ -43,14 +43,14 @@ def dice_rows(dice, num_envs: int) -> np.ndarray:
 
 
 def column(name: str) -> int:
-    """The state column of a field named as in ``envs.momentum.state`` (any case)."""
+    """The state column of a field named as in ``scenegym.envs.momentum.state`` (any case)."""
     header = {"over": OVER, "result": RESULT, "seat": SEAT, "truncated": TRUNCATED,
               "lead": LEAD, "lead_changes": LEAD_CHANGES, "margin": MARGIN, "phase": 0}
     if name in header:
         return header[name]
     col = getattr(st, name.upper(), None)
     if not isinstance(col, int):
-        raise KeyError(f"no state field {name!r} in envs.momentum.state")
+        raise KeyError(f"no state field {name!r} in scenegym.envs.momentum.state")
     return col
 
 

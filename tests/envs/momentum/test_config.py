@@ -2,7 +2,7 @@
 
 import pytest
 
-from envs.momentum.config import MomentumConfig, kernel_params
+from scenegym.envs.momentum.config import MomentumConfig, kernel_params
 
 
 @pytest.mark.parametrize("fields, message", [
@@ -39,7 +39,7 @@ def test_kernel_params_carry_the_pools():
 
 def test_full_momentum_above_the_observed_maximum_is_refused():
     """Full Momentum is observed as Full / MAX_FULL: a config beyond it is refused by name."""
-    from envs.momentum.state import MAX_FULL
+    from scenegym.envs.momentum.state import MAX_FULL
 
     with pytest.raises(ValueError, match=f"Full Momentum 121; allowed: 1..{MAX_FULL}"):
         MomentumConfig(pcs=6, full_per_pc=20, full_bonus=1)

@@ -10,14 +10,14 @@ the halfway mark).
 import numpy as np
 import pytest
 
-from agents.momentum_heuristic import MomentumHeuristic
-from agents.registry import AGENT_NAMES, make_agent
-from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM
-from envs.momentum.config import MomentumConfig
-from envs.momentum.ruleset import MOMENTUM
-from evaluation.playtest import play_scenes
-from evaluation.rulestats import make_rulestats
+from scenegym.agents.momentum_heuristic import MomentumHeuristic
+from scenegym.agents.registry import AGENT_NAMES, make_agent
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.envs.momentum.ruleset import MOMENTUM
+from scenegym.evaluation.playtest import play_scenes
+from scenegym.evaluation.rulestats import make_rulestats
 
 SCENES = 2000
 

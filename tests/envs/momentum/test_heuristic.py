@@ -7,15 +7,15 @@ GM reward" (the director reward, DESIGN.md "Rewards").
 import numpy as np
 import pytest
 
-from agents.momentum_heuristic import MomentumHeuristic, last_legal
-from agents.random_agent import RandomAgent
-from agents.registry import make_agent
-from envs.core.batch import SceneBatch
-from envs.core.header import CREW, GM, SEAT
-from envs.core.reward import director_reward
-from envs.momentum import state as st
-from envs.momentum.config import MomentumConfig
-from envs.momentum.ruleset import MOMENTUM
+from scenegym.agents.momentum_heuristic import MomentumHeuristic, last_legal
+from scenegym.agents.random_agent import RandomAgent
+from scenegym.agents.registry import make_agent
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, GM, SEAT
+from scenegym.envs.core.reward import director_reward
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.envs.momentum.ruleset import MOMENTUM
 
 
 class MaxRiskGM(MomentumHeuristic):

@@ -15,15 +15,15 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-import envs.registration  # noqa: F401  (registers the scenegym ids)
-from agents.random_agent import RandomAgent
-from agents.seats import choose_actions
-from envs.core.batch import SceneBatch
-from envs.core.events import NOTE, EventRecord
-from envs.core.header import CREW, GM, OVER, PHASE, SEAT
-from envs.momentum import state as st
-from envs.momentum.config import MomentumConfig
-from envs.momentum.ruleset import MOMENTUM
+import scenegym  # noqa: F401  (registers the ids)
+from scenegym.agents.random_agent import RandomAgent
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import NOTE, EventRecord
+from scenegym.envs.core.header import CREW, GM, OVER, PHASE, SEAT
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.envs.momentum.ruleset import MOMENTUM
 
 SEAT_OF_PHASE = {st.PICK: CREW, st.HANDOFF: CREW, st.SPEND: CREW, st.CORRECT: CREW,
                  st.SEIZE: CREW, st.AT_FULL: CREW, st.NPC_PICK: GM, st.TARGET: GM,

@@ -12,9 +12,9 @@ from itertools import product
 
 import pytest
 
-from envs.momentum.config import MomentumConfig
-from evaluation.cli import main
-from evaluation.odds.momentum import KEYS, compute, exact_odds, read_table
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.evaluation.cli import main
+from scenegym.evaluation.odds.momentum import KEYS, compute, exact_odds, read_table
 
 
 @pytest.mark.parametrize("risk, figure", [(2, 0.06), (3, 0.12), (4, 0.18)])

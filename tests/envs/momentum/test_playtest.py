@@ -1,6 +1,6 @@
 """``scenegym playtest momentum``: how scenes end and how often each spend is used (issue 3)."""
 
-from evaluation.playtest import playtest
+from scenegym.evaluation.playtest import playtest
 
 
 def test_playtest_reports_scene_ends_and_spends():
@@ -13,7 +13,7 @@ def test_playtest_reports_scene_ends_and_spends():
 
 
 def test_playtest_counts_every_scene_of_a_mission():
-    from envs.momentum.config import MomentumConfig
+    from scenegym.envs.momentum.config import MomentumConfig
 
     config = MomentumConfig(episode="mission", acts=2, scenes_per_act=2)
     report = playtest("momentum", 8, "heuristic", "random", seed=3, batch=8, config=config)

@@ -5,8 +5,8 @@ Rolls use the ``rolls`` fixture's faces: five pool dice at Risk 2 unless said ot
 
 import pytest
 
-from envs.core.events import NOTE
-from envs.momentum import state as st
+from scenegym.envs.core.events import NOTE
+from scenegym.envs.momentum import state as st
 
 GM, CREW = st.GM_SIDE, st.CREW_SIDE
 

@@ -7,7 +7,7 @@ default PC and NPC pools are 5 dice (Ability 3 + Skill 2).
 import numpy as np
 import pytest
 
-from envs.momentum import state as st
+from scenegym.envs.momentum import state as st
 
 WIN = [5, 2, 2, 2, 2] + [2, 2, 2, 2, 2]
 TIE = [5, 2, 2, 2, 2] + [5, 2, 2, 2, 2]

@@ -5,7 +5,7 @@ otherwise (``rolls.SUCCESS``, ``rolls.CRITICAL_SUCCESS``, ``rolls.CRITICAL_FAILU
 """
 
 
-from envs.momentum import state as st
+from scenegym.envs.momentum import state as st
 
 GM, CREW = st.GM_SIDE, st.CREW_SIDE
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.core.batch import SceneBatch
-from envs.core.events import NOTE, OUTCOME
-from envs.core.header import OVER, RESULT, SEAT, TRUNCATED
-from envs.starforged import state as st
-from envs.starforged.config import StarforgedConfig
-from envs.starforged.ruleset import STARFORGED
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import NOTE, OUTCOME
+from scenegym.envs.core.header import OVER, RESULT, SEAT, TRUNCATED
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.envs.starforged.ruleset import STARFORGED
 
 
 def dice_rows(dice, num_envs: int) -> np.ndarray:
@@ -34,10 +34,10 @@ def dice_rows(dice, num_envs: int) -> np.ndarray:
 
 
 def column(name: str) -> int:
-    """The state column of a field named as in ``envs.starforged.state`` (any case)."""
+    """The state column of a field named as in ``scenegym.envs.starforged.state`` (any case)."""
     col = getattr(st, name.upper(), None)
     if not isinstance(col, int):
-        raise KeyError(f"no state field {name!r} in envs.starforged.state")
+        raise KeyError(f"no state field {name!r} in scenegym.envs.starforged.state")
     return col
 
 

@@ -10,10 +10,10 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-import envs.registration  # noqa: F401  (registers the scenegym ids)
-from envs.starforged import state as st
-from envs.starforged.observation import OBSERVATION_NAMES
-from envs.starforged.transcript import ACTION_NAMES
+import scenegym  # noqa: F401  (registers the ids)
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.observation import OBSERVATION_NAMES
+from scenegym.envs.starforged.transcript import ACTION_NAMES
 
 ENV_ID = "scenegym/StarforgedSceneChallenge-v0"
 OBS = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
@@ -167,7 +167,7 @@ def test_gm_seat_without_gm_decisions_is_refused():
 
 def test_reset_in_the_middle_of_a_scene_starts_the_next_scene():
     """An abandoned scene is not carried over: reset() mid-scene begins scene k+1."""
-    from envs.core.header import DECISIONS, SCENE
+    from scenegym.envs.core.header import DECISIONS, SCENE
 
     env = gym.make(ENV_ID, opponent="heuristic")
     _, info = env.reset(seed=4)

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from agents.random_agent import RandomAgent
-from agents.seats import choose_actions
-from envs.core.batch import SceneBatch
-from envs.core.header import CREW, DECISIONS, GM, OVER, PHASE, RESULT, SEAT, TRUNCATED
-from envs.starforged import state as st
-from envs.starforged.config import PRICE_KINDS, RANKS, SITUATIONS, StarforgedConfig
-from envs.starforged.ruleset import STARFORGED
+from scenegym.agents.random_agent import RandomAgent
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, DECISIONS, GM, OVER, PHASE, RESULT, SEAT, TRUNCATED
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import PRICE_KINDS, RANKS, SITUATIONS, StarforgedConfig
+from scenegym.envs.starforged.ruleset import STARFORGED
 
 SEATS_OF_PHASE = {st.BEGIN: GM, st.MOVE: CREW, st.BURN: CREW, st.ADVANTAGE: CREW, st.PRICE: GM}
 ACTIONS_OF_PHASE = {

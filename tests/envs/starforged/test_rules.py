@@ -14,9 +14,9 @@ shadow 1, wits 1 and momentum +2.
 import numpy as np
 import pytest
 
-from envs.starforged import state as st
-from envs.starforged.config import StarforgedConfig
-from envs.starforged.observation import OBSERVATION_NAMES
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.envs.starforged.observation import OBSERVATION_NAMES
 
 FD_EDGE = st.A_FACE_DANGER + 0         # Face Danger +edge (3)
 FD_WITS = st.A_FACE_DANGER + 4         # Face Danger +wits (1)
