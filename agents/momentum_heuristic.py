@@ -213,3 +213,13 @@ class MomentumHeuristic:
         return act_rows(obs, masks, out, self.style == "adversarial", self.press_up_to,
                         self.brace_from, self.brace_momentum, float(self.late_round_share),
                         float(self.hold_share), float(self.release_share), self.hold_cost)
+
+
+def director(config=None) -> MomentumHeuristic:
+    """Either seat; the GM plays for a good scene (the ruleset's ``"heuristic"`` agent)."""
+    return MomentumHeuristic(style="director")
+
+
+def adversarial(config=None) -> MomentumHeuristic:
+    """Either seat; the GM plays to win (``"heuristic-adversarial"``)."""
+    return MomentumHeuristic(style="adversarial")

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.dice import scene_key, uniform_below
+from scenegym.envs.core.dice import episode_key, uniform_below
 
 
 @njit(cache=True)
@@ -22,7 +22,7 @@ def pick_uniform_legal(masks, env_ids, counts, seed, out):
         if legal == 0:
             raise ValueError("random agent asked to act with no legal action")
         e = env_ids[r]
-        k = uniform_below(scene_key(seed, e, 0), counts[e], legal)
+        k = uniform_below(episode_key(seed, e, 0), counts[e], legal)
         counts[e] += 1
         for a in range(masks.shape[1]):
             if masks[r, a]:

@@ -1,54 +1,53 @@
-"""Agents by name: ``random``, ``heuristic`` (or ``heuristic-STYLE``), or a trained policy file.
+"""Agents by name: ``random``, a ruleset's heuristics, or a trained policy file.
 
-``heuristic-STYLE`` picks a style of a heuristic that has several (``HEURISTIC_STYLES``):
-``heuristic-director`` and ``heuristic-adversarial`` are the Momentum GM's two aims.
+A ruleset declares its heuristic agents in its :class:`~scenegym.envs.core.ruleset.Ruleset`
+value (``agents``: name -> ``"module:factory"``): ``"heuristic"`` is its default, and names
+such as ``"heuristic-adversarial"`` pick a style.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from scenegym.agents.momentum_heuristic import MomentumHeuristic
 from scenegym.agents.random_agent import RandomAgent
-from scenegym.agents.starforged_heuristic import StarforgedHeuristic
+from scenegym.envs.rulesets import get_ruleset, load, ruleset_names
 
-HEURISTICS = {"starforged": StarforgedHeuristic, "momentum": MomentumHeuristic}
-HEURISTIC_STYLES = {"momentum": MomentumHeuristic.STYLES}
-AGENT_NAMES = ("random", "heuristic") + tuple(sorted(
-    {f"heuristic-{style}" for styles in HEURISTIC_STYLES.values() for style in styles}))
+POLICY_SUFFIXES = (".zip", ".onnx")
 
 
-def make_agent(spec, ruleset: str, seed: int | None = None):
+def agent_names(ruleset: str | None = None) -> tuple[str, ...]:
+    """The agent names a ruleset offers (every ruleset's, when ``ruleset`` is None)."""
+    names = {"random"}
+    for name in [ruleset] if ruleset else ruleset_names():
+        names.update(get_ruleset(name).agents)
+    return tuple(sorted(names))
+
+
+def make_agent(spec, ruleset: str, seed: int | None = None, config=None):
     """An agent from ``spec``: an agent object (returned as is), a name, or a policy path.
 
     Args:
-        spec: ``"random"``, ``"heuristic"``, ``"heuristic-STYLE"`` (a style of the
-            ruleset's heuristic, see ``HEURISTIC_STYLES``), a path to a trained policy
+        spec: ``"random"``, an agent name of the ruleset (``"heuristic"``,
+            ``"heuristic-STYLE"``; see :func:`agent_names`), a path to a trained policy
             (``.zip`` or ``.onnx``), or any object with an ``act(obs, masks, env_ids)`` method.
-        ruleset: Ruleset id, for the heuristic.
+        ruleset: Ruleset name.
         seed: Seed of a random agent (``None``: fresh entropy).
+        config: The ruleset config the agent plays under (default: the ruleset's default).
     """
     if hasattr(spec, "act"):
         return spec
     if spec == "random":
         return RandomAgent(seed)
-    if spec == "heuristic":
-        if ruleset not in HEURISTICS:
-            raise ValueError(f"no heuristic agent for ruleset {ruleset!r}; have: {sorted(HEURISTICS)}")
-        return HEURISTICS[ruleset]()
-    if isinstance(spec, str) and spec.startswith("heuristic-"):
-        style = spec.removeprefix("heuristic-")
-        styles = HEURISTIC_STYLES.get(ruleset, ())
-        if style not in styles:
-            allowed = ", ".join(f"heuristic-{s}" for s in styles) or "none"
-            raise ValueError(f"unknown agent {spec!r} for ruleset {ruleset!r}; "
-                             f"heuristic styles allowed: {allowed}")
-        return HEURISTICS[ruleset](style=style)
-    if isinstance(spec, (str, Path)) and Path(spec).suffix in (".zip", ".onnx"):
-        from scenegym.agents.policy import (
-            load_policy_agent,  # trained policies need the train extra
-        )
+    if isinstance(spec, (str, Path)) and Path(spec).suffix in POLICY_SUFFIXES:
+        from scenegym.agents.policy import load_policy_agent  # trained policies: train extra
 
         return load_policy_agent(Path(spec))
-    raise ValueError(f"unknown agent {spec!r}: use 'random', 'heuristic', 'heuristic-STYLE', "
-                     "a .zip or .onnx policy file, or an object with act(obs, masks, env_ids)")
+    rs = get_ruleset(ruleset)
+    if isinstance(spec, str) and spec in rs.agents:
+        return load(rs.agents[spec])(rs.default_config() if config is None else config)
+    raise ValueError(f"unknown agent {spec!r} for ruleset {ruleset!r}; allowed: "
+                     f"{', '.join(agent_names(ruleset))}, a .zip or .onnx policy file, or an "
+                     "object with act(obs, masks, env_ids)")
+
+
+AGENT_NAMES = agent_names()  # of the built-in rulesets, for help texts

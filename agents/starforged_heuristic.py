@@ -93,3 +93,8 @@ class StarforgedHeuristic:
         return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
                         self.finish_boxes, self.finish_boxes_late, self.late_clock,
                         self.low_momentum)
+
+
+def heuristic(config=None) -> StarforgedHeuristic:
+    """The Starforged heuristic for either seat (the ruleset's ``"heuristic"`` agent)."""
+    return StarforgedHeuristic()

@@ -11,6 +11,8 @@ Both take the same keyword arguments:
   the env, the action and the legal actions; ``"lose"`` ends the scene as a loss for the
   learner (for learners that do not use masks).
 - ``config``: the ruleset's config object; any config field may also be given by name.
+- ``ruleset``: the ruleset (a name or a :class:`Ruleset`), for the generic classes; the
+  ruleset's own classes set it.
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ from gymnasium.vector.utils import batch_space
 
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.dice import mix64
-from scenegym.envs.core.events import SCENE_END
+from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.rulesets import get_ruleset, load
 from scenegym.envs.seated import SeatedBatch
+
+MAKE_AGENT = "scenegym.agents.registry:make_agent"  # agents sit on top of the engine
 
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
 
@@ -51,12 +56,17 @@ def opponent_seed(seed: int) -> int:
 class _Seated:
     """What the single and vector env share: building the seated batch and its opponent."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset | None = None
 
     def _setup(self, num_envs, *, config=None, seat="crew", opponent="heuristic",
                gm_reward=None, director=None, illegal_action="raise", env_ids=None,
-               log_capacity=0, dice_script=None, **overrides):
+               log_capacity=0, dice_script=None, ruleset=None, **overrides):
+        if ruleset is not None:
+            self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        if self.ruleset is None:
+            raise TypeError("the generic scene env needs ruleset=NAME")
         self.config = build_config(self.ruleset, config, overrides)
+        self.layout = self.ruleset.layout_of(self.config)
         self._opponent_spec = opponent
         batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
                            log_capacity=log_capacity, dice_script=dice_script,
@@ -65,9 +75,14 @@ class _Seated:
         self._needs_reset = True
 
     def _make_opponent(self, seed):
-        from scenegym.agents.registry import make_agent  # agents sit on top of the engine
+        return load(MAKE_AGENT)(self._opponent_spec, self.ruleset.name, seed, self.config)
 
-        return make_agent(self._opponent_spec, self.ruleset.name, seed)
+    def _spaces(self):
+        """The single env's observation and action spaces."""
+        lay = self.layout
+        obs = gym.spaces.Box(lay.observation_low, lay.observation_high, (lay.obs_size,),
+                             np.float32)
+        return obs, gym.spaces.Discrete(lay.num_actions)
 
     def _reseed(self, seed):
         if seed is not None and isinstance(self._opponent_spec, str):
@@ -88,9 +103,7 @@ class SceneEnv(_Seated, gym.Env):
         self.render_mode = render_mode
         self._setup(1, env_ids=[env_index], log_capacity=LOG_CAPACITY if render_mode else 0,
                     **kwargs)
-        rs = self.ruleset
-        self.observation_space = gym.spaces.Box(-1.0, 1.0, (rs.obs_size,), np.float32)
-        self.action_space = gym.spaces.Discrete(rs.num_actions)
+        self.observation_space, self.action_space = self._spaces()
         self._scene_events: list = []
         self._next_events: list = []
         self._action = np.zeros(1, np.int64)
@@ -107,7 +120,7 @@ class SceneEnv(_Seated, gym.Env):
             self._reseed(seed)
             self._scene_events = []
         elif self._scene_running:
-            self.seated.next_scene()
+            self.seated.next_episode()
             self._scene_events = []
         else:  # the next scene began in the step that ended the last one
             self._scene_events = self._next_events
@@ -125,7 +138,7 @@ class SceneEnv(_Seated, gym.Env):
         self._drain()
         done = bool(term[0] or trunc[0])
         obs = final_obs[0].copy() if done else self.seated.obs[0].copy()
-        mask = np.zeros(self.ruleset.num_actions, np.bool_) if done else self.seated.masks[0].copy()
+        mask = np.zeros(self.layout.num_actions, np.bool_) if done else self.seated.masks[0].copy()
         self._scene_running = not done  # when done, the next scene has begun: reset() shows it
         return obs, float(reward[0]), bool(term[0]), bool(trunc[0]), {"action_mask": mask}
 
@@ -134,7 +147,7 @@ class SceneEnv(_Seated, gym.Env):
         if not self.render_mode:
             return
         events = self.seated.batch.drain_events()[0]
-        ends = [k + 1 for k, ev in enumerate(events) if ev.kind == SCENE_END]
+        ends = [k + 1 for k, ev in enumerate(events) if ev.kind == EPISODE_END]
         if not ends:
             self._scene_events += events
             return
@@ -165,9 +178,7 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     def __init__(self, num_envs: int = 1, first_env_index: int = 0, **kwargs):
         self.num_envs = int(num_envs)
         self._setup(self.num_envs, env_ids=np.arange(num_envs) + first_env_index, **kwargs)
-        rs = self.ruleset
-        self.single_observation_space = gym.spaces.Box(-1.0, 1.0, (rs.obs_size,), np.float32)
-        self.single_action_space = gym.spaces.Discrete(rs.num_actions)
+        self.single_observation_space, self.single_action_space = self._spaces()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 

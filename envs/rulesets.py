@@ -1,4 +1,9 @@
-"""Every ruleset by id, loaded on first use."""
+"""Every ruleset by name: the built-in ones, loaded on first use, and any registered later.
+
+A built-in ruleset is named once, in :data:`BUILTIN`. A ruleset defined elsewhere (a
+designer's own game, a test fixture) joins with :func:`register_ruleset`; its Gymnasium ids
+are registered by :func:`scenegym.envs.registration.register_ruleset_ids`.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +11,68 @@ import importlib
 
 from scenegym.envs.core.ruleset import Ruleset
 
-# ruleset id -> "module:attribute" of its Ruleset value
-RULESET_PATHS = {
-    "starforged": "scenegym.envs.starforged.ruleset:STARFORGED",
-    "momentum": "scenegym.envs.momentum.ruleset:MOMENTUM",
-}
+# "module:attribute" of each built-in Ruleset value
+BUILTIN = (
+    "scenegym.envs.starforged.ruleset:STARFORGED",
+    "scenegym.envs.momentum.ruleset:MOMENTUM",
+)
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def load(reference: str):
+    """The object a ``"module:attribute"`` reference names."""
+    module, _, attr = reference.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _load_builtin() -> None:
+    if not _RULESETS:
+        for reference in BUILTIN:
+            ruleset = load(reference)
+            _RULESETS.setdefault(ruleset.name, ruleset)
+
+
+def register_ruleset(ruleset: Ruleset) -> Ruleset:
+    """Add ``ruleset`` by its name (registering the same value again is a no-op)."""
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"register_ruleset takes a Ruleset, got {type(ruleset).__name__}")
+    _load_builtin()
+    known = _RULESETS.get(ruleset.name)
+    if known is not None and known is not ruleset:
+        raise ValueError(f"a different ruleset is already registered as {ruleset.name!r}")
+    taken = {e.id: rs.name for rs in _RULESETS.values() for e in rs.env_ids if rs is not ruleset}
+    clash = [e.id for e in ruleset.env_ids if e.id in taken]
+    if clash:
+        raise ValueError(f"env id {clash[0]!r} already belongs to ruleset {taken[clash[0]]!r}")
+    _RULESETS[ruleset.name] = ruleset
+    return ruleset
 
 
 def get_ruleset(name: str) -> Ruleset:
     """The :class:`Ruleset` called ``name``."""
-    if name not in RULESET_PATHS:
-        raise ValueError(f"unknown ruleset {name!r}; have: {', '.join(sorted(RULESET_PATHS))}")
-    module, attr = RULESET_PATHS[name].split(":")
-    return getattr(importlib.import_module(module), attr)
+    _load_builtin()
+    if name not in _RULESETS:
+        raise ValueError(f"unknown ruleset {name!r}; have: {', '.join(ruleset_names())}")
+    return _RULESETS[name]
 
 
 def ruleset_names() -> list[str]:
-    """Every ruleset id."""
-    return sorted(RULESET_PATHS)
+    """Every ruleset's name, sorted."""
+    _load_builtin()
+    return sorted(_RULESETS)
+
+
+def env_ids() -> list[str]:
+    """Every ruleset's Gymnasium ids, sorted."""
+    _load_builtin()
+    return sorted(e.id for rs in _RULESETS.values() for e in rs.env_ids)
+
+
+def ruleset_of_env(env_id: str) -> Ruleset:
+    """The ruleset that registers ``env_id``."""
+    _load_builtin()
+    for rs in _RULESETS.values():
+        if any(e.id == env_id for e in rs.env_ids):
+            return rs
+    raise ValueError(f"unknown env id {env_id!r}; registered: {', '.join(env_ids())}")

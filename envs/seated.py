@@ -98,9 +98,9 @@ class SeatedBatch:
         self._clear_outputs()
         self._settle()
 
-    def next_scene(self) -> None:
+    def next_episode(self) -> None:
         """Abandon every env's current scene and start its next one (the learner's turn)."""
-        self.batch.next_scene(np.ones(self.batch.num_envs, np.bool_))
+        self.batch.next_episode(np.ones(self.batch.num_envs, np.bool_))
         self.learner_decided[:] = False
         self._clear_outputs()
         self._settle()
@@ -154,7 +154,7 @@ class SeatedBatch:
             self._dirty = True
         self.scenes_reported += reported
         self.unseated_scenes += b.ended - reported
-        b.next_scene(over)
+        b.next_episode(over)
 
     def _book_payouts(self):
         """Rewards a ruleset pays before the end (a mission's scene): the crew's, or minus

@@ -3,7 +3,7 @@
 For each registered id and batch size, in one run:
 
 - **raw**: the engine (:class:`scenegym.envs.core.batch.SceneBatch`), both seats played by a compiled
-  uniform-random legal picker, autoreset by ``next_scene``; counts decisions (either seat).
+  uniform-random legal picker, autoreset by ``next_episode``; counts decisions (either seat).
 - **native**: ``gym.make_vec(id, num_envs=B, vectorization_mode="vector_entry_point")``;
   counts learner steps (the opponent's decisions happen inside each step).
 - **sync**: ``gymnasium.vector.SyncVectorEnv`` over ``B`` copies of ``gym.make(id)``; counts
@@ -49,11 +49,11 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Measure and print the table (or JSON)."""
     from scenegym.envs.core.batch import fresh_seed
-    from scenegym.envs.registration import ENV_IDS
+    from scenegym.envs.rulesets import env_ids
 
-    ids = args.ids or list(ENV_IDS)
+    ids = args.ids or env_ids()
     try:
-        check_args(ids, args.batches, args.seconds, ENV_IDS)
+        check_args(ids, args.batches, args.seconds, env_ids())
     except ValueError as err:
         print(f"scenegym bench: error: {err}", file=sys.stderr)
         return 2
@@ -122,12 +122,11 @@ def timed_rate(step, per_step: int, seconds: float) -> float:
 
 
 def raw_engine_stepper(env_id: str, num_envs: int, seed: int):
-    """The scene batch, both seats random legal, autoreset by ``next_scene``."""
+    """The scene batch, both seats random legal, autoreset by ``next_episode``."""
     from scenegym.envs.core.batch import SceneBatch
-    from scenegym.envs.registration import RULESET_OF
-    from scenegym.envs.rulesets import get_ruleset
+    from scenegym.envs.rulesets import ruleset_of_env
 
-    rs = get_ruleset(RULESET_OF[env_id])
+    rs = ruleset_of_env(env_id)
     engine = SceneBatch(rs, rs.config_type(), num_envs)
     engine.reset(seed)
     counts, actions = np.zeros(num_envs, np.int64), np.zeros(num_envs, np.int64)
@@ -137,7 +136,7 @@ def raw_engine_stepper(env_id: str, num_envs: int, seed: int):
         pick_uniform_legal(engine.masks, engine.env_ids, counts, key, actions)
         _, over, _ = engine.step(actions)
         if over.any():
-            engine.next_scene(over)
+            engine.next_episode(over)
 
     return step, lambda: None
 

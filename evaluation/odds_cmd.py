@@ -1,6 +1,6 @@
 """``scenegym odds RULESET ...``: exact odds of a ruleset's core rolls beside the engine's sampling.
 
-Each ruleset's odds live in their own module (:data:`ODDS_MODULES`), which provides
+Each ruleset names its odds module in its ``Ruleset`` value (``odds``); the module provides
 ``add_arguments(parser)`` and ``compute(args) -> dict``. The dict holds at least
 ``{"exact": {key: p}, "sampled": {key: p}, "samples": n}``; ``"z"`` (per key) and ``"roll"``
 (a one-line description) are printed when present.
@@ -12,22 +12,20 @@ import importlib
 import json
 import sys
 
+from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.text import summary
-
-# ruleset id -> module with add_arguments(parser) and compute(args)
-ODDS_MODULES = {
-    "starforged": "scenegym.evaluation.odds.starforged",
-    "momentum": "scenegym.evaluation.odds.momentum",
-}
 
 
 def add_parser(subparsers) -> None:
-    """Add ``odds`` with one sub-command per ruleset in :data:`ODDS_MODULES`."""
+    """Add ``odds`` with one sub-command per ruleset that has an odds module."""
     parser = subparsers.add_parser(
         "odds", help="exact odds of a ruleset's rolls, with the engine's sampled frequencies",
         description=summary(__doc__))
     rulesets = parser.add_subparsers(dest="ruleset", required=True, metavar="RULESET")
-    for name, path in ODDS_MODULES.items():
+    for name in ruleset_names():
+        path = get_ruleset(name).odds
+        if path is None:
+            continue
         module = importlib.import_module(path)
         sub = rulesets.add_parser(name, help=summary(module.__doc__),
                                   description=module.__doc__)

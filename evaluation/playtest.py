@@ -21,7 +21,7 @@ from scenegym.envs.core.batch import SceneBatch, fresh_seed
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import drain_arrays
 from scenegym.envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
-from scenegym.envs.rulesets import RULESET_PATHS, get_ruleset
+from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import atomic_write_json
 from scenegym.evaluation.rulestats import make_rulestats
 from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
@@ -39,8 +39,8 @@ def add_parser(subparsers) -> None:
     """Add the ``playtest`` command."""
     p = subparsers.add_parser("playtest", help="play many scenes with agents in both seats",
                               description=summary(__doc__))
-    p.add_argument("ruleset", choices=sorted(RULESET_PATHS), metavar="RULESET",
-                   help=f"one of: {', '.join(sorted(RULESET_PATHS))}")
+    p.add_argument("ruleset", choices=ruleset_names(), metavar="RULESET",
+                   help=f"one of: {', '.join(ruleset_names())}")
     p.add_argument("--scenes", type=int, required=True, help="scenes to complete")
     p.add_argument("--crew", default="heuristic",
                    help="crew agent: random, heuristic, heuristic-STYLE or a policy file")
@@ -89,7 +89,7 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
     rs = get_ruleset(ruleset)
     config = rs.config_type() if config is None else config
     seed = fresh_seed() if seed is None else int(seed)
-    agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat))
+    agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config)
               for seat, spec in ((CREW, crew), (GM, gm))}
     engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     rulestats = make_rulestats(ruleset, config)
@@ -150,7 +150,7 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 finished += done.size
                 played[done] += 1
                 bar.update(done.size)
-                engine.next_scene(over & (played < quota))
+                engine.next_episode(over & (played < quota))
     return ended
 
 

@@ -14,8 +14,8 @@ import numpy as np
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.header import CREW, GM, SCENE
-from scenegym.envs.rulesets import RULESET_PATHS, get_ruleset
+from scenegym.envs.core.header import CREW, EPISODE, GM
+from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.playtest import seat_seed
 from scenegym.evaluation.text import summary
 
@@ -32,7 +32,7 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
     rs = get_ruleset(ruleset_name)
     config = rs.config_type() if config is None else config
     agent_seed = seed if agent_seed is None else agent_seed
-    agents = {seat: make_agent(spec, ruleset_name, seat_seed(agent_seed, seat))
+    agents = {seat: make_agent(spec, ruleset_name, seat_seed(agent_seed, seat), config)
               for seat, spec in ((CREW, crew), (GM, gm))}
     batch = SceneBatch(rs, config, 1, env_ids=[env], log_capacity=LOG_CAPACITY)
     batch.reset(seed)
@@ -40,12 +40,12 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
     actions = np.zeros(1, np.int64)
     while True:
         events = batch.drain_events()[0]
-        if batch.state[0, SCENE] == scene:
+        if batch.state[0, EPISODE] == scene:
             scene_events += events
         if batch.over[0]:
-            if batch.state[0, SCENE] == scene:
+            if batch.state[0, EPISODE] == scene:
                 return rs.transcript(scene_events, config)
-            batch.next_scene(np.array([True]))
+            batch.next_episode(np.array([True]))
             continue
         batch.step(choose_actions(batch, agents, actions))
 
@@ -54,7 +54,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym replay``."""
     p = sub.add_parser("replay", help="print the transcript of one scene of a run",
                        description=summary(__doc__))
-    p.add_argument("ruleset", choices=sorted(RULESET_PATHS))
+    p.add_argument("ruleset", choices=ruleset_names())
     p.add_argument("--seed", type=int, required=True, help="the run's seed")
     p.add_argument("--env", type=int, default=0, help="env index i (default 0)")
     p.add_argument("--scene", type=int, default=0, help="scene index k of that env (default 0)")

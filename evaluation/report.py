@@ -15,7 +15,7 @@ import ast
 from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.rulesets import RULESET_PATHS, get_ruleset
+from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
 from scenegym.evaluation.playtest import playtest
 from scenegym.evaluation.text import summary
@@ -124,7 +124,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym report``."""
     p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
                        description=summary(__doc__))
-    p.add_argument("ruleset", choices=sorted(RULESET_PATHS))
+    p.add_argument("ruleset", choices=ruleset_names())
     p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
                    help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
     p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm (default 20000)")

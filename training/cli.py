@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from scenegym.envs.registration import ENV_IDS
+from scenegym.envs.rulesets import env_ids
 
 SEATS = ("crew", "gm")
 
@@ -32,8 +32,8 @@ def _positive(text: str) -> int:
 
 def _add_learner_options(p) -> None:
     """Options shared by ``train`` and ``selfplay``."""
-    p.add_argument("env_id", choices=sorted(ENV_IDS), metavar="ID",
-                   help=f"registered env id ({', '.join(sorted(ENV_IDS))})")
+    p.add_argument("env_id", choices=env_ids(), metavar="ID",
+                   help=f"registered env id ({', '.join(env_ids())})")
     p.add_argument("--out", required=True, help="run folder")
     p.add_argument("--envs", type=_positive, default=16, help="scenes stepped together")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
@@ -102,7 +102,7 @@ def _add_export(sub) -> None:
 def _add_bench(sub) -> None:
     p = sub.add_parser("bench-train",
                        help="PPO throughput: native VecEnv against DummyVecEnv (a benchmark)")
-    p.add_argument("env_id", choices=sorted(ENV_IDS), metavar="ID")
+    p.add_argument("env_id", choices=env_ids(), metavar="ID")
     p.add_argument("--seat", choices=SEATS, default="crew")
     p.add_argument("--envs", type=_positive, default=16)
     p.add_argument("--steps", type=_positive, default=32_768)

@@ -21,11 +21,10 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
-from scenegym.agents.registry import AGENT_NAMES, make_agent
+from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.gym_env import build_config, opponent_seed
-from scenegym.envs.registration import ENV_IDS, RULESET_OF
-from scenegym.envs.rulesets import get_ruleset
+from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
 
 PER_ENV_METHODS = ("action_masks",)
@@ -33,16 +32,14 @@ PER_ENV_METHODS = ("action_masks",)
 
 def ruleset_of(env_id: str):
     """The :class:`Ruleset` behind a registered env id."""
-    if env_id not in ENV_IDS:
-        raise ValueError(f"unknown env id {env_id!r}; registered: {', '.join(sorted(ENV_IDS))}")
-    return get_ruleset(RULESET_OF[env_id])
+    return ruleset_of_env(env_id)
 
 
 class SceneVecEnv(VecEnv):
     """``num_envs`` scenes of a registered env id as one SB3 ``VecEnv``.
 
     Args:
-        env_id: A registered id (``scenegym.envs.registration.ENV_IDS``).
+        env_id: A registered id (``scenegym.envs.rulesets.env_ids()``).
         num_envs: Batch size.
         seat: ``"crew"`` or ``"gm"``: the learner's seat.
         opponent: ``"heuristic"``, ``"random"``, a policy file, or an agent object.
@@ -62,20 +59,23 @@ class SceneVecEnv(VecEnv):
         batch = SceneBatch(self.ruleset, self.config, int(num_envs),
                            env_ids=np.arange(int(num_envs)) + first_env_index,
                            illegal=illegal_action)
-        self.seated = SeatedBatch(batch, seat, make_agent(opponent, self.ruleset.name, None),
-                                  gm_reward, director)
+        self.seated = SeatedBatch(batch, seat, self._opponent(None), gm_reward, director)
         self.render_mode = None
-        obs_space = spaces.Box(-1.0, 1.0, (self.ruleset.obs_size,), np.float32)
-        super().__init__(int(num_envs), obs_space, spaces.Discrete(self.ruleset.num_actions))
+        lay = batch.layout
+        obs_space = spaces.Box(lay.observation_low, lay.observation_high, (lay.obs_size,),
+                               np.float32)
+        super().__init__(int(num_envs), obs_space, spaces.Discrete(lay.num_actions))
         self._actions = None
+
+    def _opponent(self, seed):
+        return make_agent(self._opponent_spec, self.ruleset.name, seed, self.config)
 
     # -- the VecEnv protocol ----------------------------------------------------------------
     def reset(self) -> np.ndarray:
         """Start scene 0 of every env with the seed stored by ``seed()`` (else a fresh one)."""
         seed = self._seeds[0]
-        if seed is not None and self._opponent_spec in AGENT_NAMES:  # reseed a random opponent
-            self.seated.opponent = make_agent(self._opponent_spec, self.ruleset.name,
-                                              opponent_seed(seed))
+        if seed is not None and isinstance(self._opponent_spec, str):  # reseed a random one
+            self.seated.opponent = self._opponent(opponent_seed(seed))
         self.seated.reset(seed)
         self._reset_seeds()
         self._reset_options()

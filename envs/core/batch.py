@@ -1,4 +1,8 @@
-"""A batch of scenes of one ruleset: the engine every env, agent and playtest runs on."""
+"""A batch of episodes of one ruleset: the engine every env, agent and playtest runs on.
+
+The class keeps its first name, ``SceneBatch``; its unit is the episode (see
+:mod:`scenegym.envs.core.header`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import numpy as np
 
 from scenegym.envs.core.dice import make_dice
 from scenegym.envs.core.events import EventLog, drain, make_log
-from scenegym.envs.core.header import OVER, PHASE, SCENE, SEAT, SEAT_NAMES
+from scenegym.envs.core.header import EPISODE, OVER, PHASE, SEAT, SEAT_NAMES
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.ruleset import Ruleset
 
@@ -19,7 +23,7 @@ def fresh_seed() -> int:
 
 
 class SceneBatch:
-    """``num_envs`` independent scenes of one ruleset, stepped together.
+    """``num_envs`` independent episodes of one ruleset, stepped together.
 
     The state is batch-first: ``state[i]`` is env ``i``'s row (header, then ruleset fields).
     Scene ``k`` of env ``i`` uses dice that depend only on ``(seed, env_ids[i], k)``.
@@ -32,7 +36,7 @@ class SceneBatch:
             env ``i`` of a larger batch when given ``env_ids=[i]``.
         log_capacity: Event-log records per env between drains (0: log off).
         dice_script: Scripted faces, int[num_envs, L] (tests).
-        illegal: ``"raise"`` refuses an illegal action; ``"lose"`` ends that scene as a
+        illegal: ``"raise"`` refuses an illegal action; ``"lose"`` ends that episode as a
             loss for the seat that made it.
     """
 
@@ -46,29 +50,30 @@ class SceneBatch:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, got {illegal!r}")
         self.ruleset, self.config, self.num_envs, self.illegal = ruleset, config, num_envs, illegal
+        self.layout = layout = ruleset.layout_of(config)
         self.params = as_record(ruleset.params(config))
         ids = np.arange(num_envs) if env_ids is None else np.asarray(env_ids)
         if ids.shape != (num_envs,) or (ids < 0).any():
             raise ValueError(f"env_ids must be {num_envs} non-negative integers")
         self.env_ids = ids.astype(np.uint64)
-        self.state = np.zeros((num_envs, ruleset.state_size), np.int32)
+        self.state = np.zeros((num_envs, layout.state_size), np.int32)
         self.dice = make_dice(num_envs, dice_script)
         self.log: EventLog = make_log(num_envs, log_capacity)
-        self.masks = np.zeros((num_envs, ruleset.num_actions), np.bool_)
-        self.obs = np.zeros((num_envs, ruleset.obs_size), np.float32)
+        self.masks = np.zeros((num_envs, layout.num_actions), np.bool_)
+        self.obs = np.zeros((num_envs, layout.obs_size), np.float32)
         self.seed = 0
         self._all = np.ones(num_envs, np.bool_)
         self._illegal_code = ILLEGAL_MODES.index(illegal)
         self._reward = np.zeros(num_envs, np.float32)
         self._over = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
-        self.ended = 0  # scenes that ended in the last step
+        self.ended = 0  # episodes that ended in the last step
         self.paid = 0   # envs paid a crew reward before their end in the last step
         self._dice_arrays, self._log_arrays = tuple(self.dice), tuple(self.log)
 
-    # -- scenes -----------------------------------------------------------------------------
+    # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
-        """Start scene 0 of every env; ``seed=None`` draws a fresh one from OS entropy."""
+        """Start episode 0 of every env; ``seed=None`` draws a fresh one from OS entropy."""
         self.seed = fresh_seed() if seed is None else int(seed)
         if not 0 <= self.seed < 2**64:
             raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
@@ -76,9 +81,9 @@ class SceneBatch:
         self.log.lengths[:] = 0
         self._begin(self._all)
 
-    def next_scene(self, which: np.ndarray) -> None:
-        """Autoreset: start the next scene of the envs selected by the bool mask ``which``."""
-        self.state[which, SCENE] += 1
+    def next_episode(self, which: np.ndarray) -> None:
+        """Autoreset: start the next episode of the envs selected by the bool mask ``which``."""
+        self.state[which, EPISODE] += 1
         self._begin(which)
 
     def _begin(self, which):
@@ -96,9 +101,9 @@ class SceneBatch:
 
         Returns:
             ``(crew_reward, over, truncated)``: float32[n] the crew's reward of this step
-            (at a scene's end: its result less what was paid before it, so an episode's
+            (at an episode's end: its result less what was paid before it, so an episode's
             rewards add up to its ``RESULT``; before the end: what a ruleset pays early, such
-            as a mission's scene won), and bool[n] flags of scenes that ended in this step.
+            as a mission's scene won), and bool[n] flags of episodes that ended in this step.
             The arrays are reused by the next step: copy them to keep them.
         """
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
@@ -114,9 +119,9 @@ class SceneBatch:
 
     def describe_illegal(self, i: int, action: int) -> str:
         """The message for an illegal ``action`` in env ``i``: what, where, what is allowed."""
-        rs = self.ruleset
-        legal = [f"{a} ({rs.action_names[a]})" for a in np.flatnonzero(self.masks[i])]
-        name = rs.action_names[action] if 0 <= action < rs.num_actions else "out of range"
+        rs, names = self.ruleset, self.layout.action_names
+        legal = [f"{a} ({names[a]})" for a in np.flatnonzero(self.masks[i])]
+        name = names[action] if 0 <= action < len(names) else "out of range"
         seat = SEAT_NAMES.get(int(self.state[i, SEAT]), "nobody")
         phase = rs.phase_names.get(int(self.state[i, PHASE]), "?")
         return (f"illegal action in env {i}: action {action} ({name}) is not legal at the "
@@ -130,7 +135,7 @@ class SceneBatch:
 
     @property
     def over(self) -> np.ndarray:
-        """bool[n]: scenes that have ended."""
+        """bool[n]: episodes that have ended."""
         return self.state[:, OVER] == 1
 
     def drain_events(self):

@@ -21,7 +21,7 @@ Dice = namedtuple("Dice", ["keys", "counts", "script"])
 Dice.__doc__ = """The dice of a batch, one stream per env.
 
 Attributes:
-    keys: uint64[n]. The key of each env's current scene, ``scene_key(seed, env_id, scene)``.
+    keys: uint64[n]. The key of each env's current scene, ``episode_key(seed, env_id, scene)``.
     counts: int64[n]. Dice rolled so far in each env's current scene.
     script: int32[n, L]. Scripted faces for tests (``L == 0``: roll from the hash stream).
 """
@@ -41,7 +41,7 @@ def mix64(x):
 
 
 @njit(cache=True)
-def scene_key(seed, env_id, scene):
+def episode_key(seed, env_id, scene):
     """The key of scene ``scene`` of env ``env_id`` in a run seeded with ``seed``."""
     return mix64(mix64(mix64(uint64(seed)) ^ uint64(env_id)) ^ uint64(scene))
 
@@ -69,9 +69,9 @@ def roll(dice, i, sides):
 
 
 @njit(cache=True)
-def start_scene(dice, i, seed, env_id, scene):
+def start_episode(dice, i, seed, env_id, scene):
     """Point env ``i``'s stream at scene ``scene``. Scripted dice keep their position."""
-    dice.keys[i] = scene_key(seed, env_id, scene)
+    dice.keys[i] = episode_key(seed, env_id, scene)
     if dice.script.shape[1] == 0:
         dice.counts[i] = 0
 

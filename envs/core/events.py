@@ -11,7 +11,7 @@ Record layout (int32[EVENT_WIDTH]): ``[kind, a, b, c, d]`` with the meaning per 
 - ``DIE``: a = sides, b = face, c = purpose (ruleset-defined code).
 - ``OUTCOME``: a = outcome code, b = detail, c = roll code (ruleset-defined).
 - ``POOL``: a = pool code, b = old value, c = new value, d = character (or -1).
-- ``SCENE_END``: a = result (+1 crew won, -1 crew lost, 0 cut off), b = reason code.
+- ``EPISODE_END``: a = result (+1 crew won, -1 crew lost, 0 cut off), b = reason code.
 - ``NOTE``: a = note code, b, c = arguments (ruleset-defined).
 """
 
@@ -23,9 +23,9 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-DECISION, DIE, OUTCOME, POOL, SCENE_END, NOTE = 1, 2, 3, 4, 5, 6
+DECISION, DIE, OUTCOME, POOL, EPISODE_END, NOTE = 1, 2, 3, 4, 5, 6
 KIND_NAMES = {DECISION: "decision", DIE: "die", OUTCOME: "outcome", POOL: "pool",
-              SCENE_END: "scene_end", NOTE: "note"}
+              EPISODE_END: "scene_end", NOTE: "note"}
 EVENT_WIDTH = 5
 
 EventLog = namedtuple("EventLog", ["records", "lengths"])

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from scenegym.envs.core.header import CREW, FORFEITED, SEAT, end_scene
+from scenegym.envs.core.header import CREW, FORFEITED, SEAT, end_episode
 
 FORFEIT_REASON = 99
 
@@ -13,4 +13,4 @@ def forfeit(state, log, i):
     s = state[i]
     result = -1 if s[SEAT] == CREW else 1
     s[FORFEITED] = 1
-    end_scene(s, log, i, result, FORFEIT_REASON, 0)
+    end_episode(s, log, i, result, FORFEIT_REASON, 0)

@@ -1,5 +1,9 @@
 """The state header every ruleset shares: the first columns of each env's state row.
 
+The engine's unit of play is the *episode*: what one Gymnasium episode covers (a scene in
+starforged, a scene or a whole mission in momentum). A ruleset's scenes, rounds and acts are
+its own columns.
+
 A ruleset's state is one ``int32[n, F]`` array, a row per env (batch-first). Columns
 ``0 .. HEADER_SIZE-1`` are this header; the ruleset's own fields follow, named by constants
 in its ``state.py`` so a kernel reads ``s[MOMENTUM] += 1`` like the rulebook.
@@ -9,7 +13,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from scenegym.envs.core.events import SCENE_END, record
+from scenegym.envs.core.events import EPISODE_END, record
 
 # Seats.
 CREW = 0
@@ -18,15 +22,16 @@ NOBODY = -1
 SEAT_NAMES = {CREW: "crew", GM: "gm"}
 
 # Header columns (each a scalar per env).
-PHASE = 0       # pending decision, a ruleset phase code; OVER_PHASE when the scene is over
+PHASE = 0       # pending decision, a ruleset phase code; OVER_PHASE when the episode is over
 SEAT = 1        # seat whose decision is pending: CREW, GM or NOBODY
-OVER = 2        # 1 once the scene has ended (won, lost or cut off)
-RESULT = 3      # +1 crew won, -1 crew lost, 0 cut off or still running
-TRUNCATED = 4   # 1 if the scene was cut off by the decision limit
-SCENE = 5       # index k of the scene within the env's stream
-DECISIONS = 6   # decisions taken in this scene
+OVER = 2        # 1 once the episode has ended (won, lost or cut off)
+RESULT = 3      # the episode's crew result, what its crew rewards add up to (0 while running):
+                # +1 won / -1 lost / 0 cut off for a one-scene episode; a mission's is its total
+TRUNCATED = 4   # 1 if the episode was cut off by its decision or round limit
+EPISODE = 5     # index k of the episode within the env's stream
+DECISIONS = 6   # decisions taken in this episode
 LEAD = 7        # who leads now by the ruleset's measure: +1 crew, -1 GM, 0 level
-LEAD_CHANGES = 8  # times the lead changed hands this scene
+LEAD_CHANGES = 8  # times the lead changed hands this episode
 MARGIN = 9      # size of the current lead, 0..100 (percent of the ruleset's scale)
 FORFEITED = 10  # 1 if the scene ended on an illegal action (illegal="lose")
 PAYOUT = 11     # crew reward due at this step before the end (paid and cleared by the batch)
@@ -37,14 +42,14 @@ OVER_PHASE = -1
 
 
 @njit(cache=True)
-def end_scene(s, log, i, result, reason, truncated):
+def end_episode(s, log, i, result, reason, truncated):
     """Close the scene of state row ``s`` (env ``i``) with ``result`` for the crew."""
     s[OVER] = 1
     s[RESULT] = result
     s[TRUNCATED] = truncated
     s[PHASE] = OVER_PHASE
     s[SEAT] = NOBODY
-    record(log, i, SCENE_END, result, reason, truncated, 0)
+    record(log, i, EPISODE_END, result, reason, truncated, 0)
 
 
 @njit(cache=True)
@@ -87,7 +92,7 @@ def clear_header(s, scene):
     s[OVER] = 0
     s[RESULT] = 0
     s[TRUNCATED] = 0
-    s[SCENE] = scene
+    s[EPISODE] = scene
     s[DECISIONS] = 0
     s[LEAD] = 0
     s[LEAD_CHANGES] = 0

@@ -1,64 +1,165 @@
-"""The ruleset contract: what the engine needs to know about one game.
+"""The ruleset contract: everything the rest of scenegym knows about one game.
 
-Every ruleset (``starforged``, ``momentum``, ``sta``, ``frontiers``) is described by one
-:class:`Ruleset` value. The engine (:mod:`scenegym.envs.core.batch`), the Gymnasium adapters, the
-agents and the evaluation commands only ever talk to this contract, never to a ruleset's
-internals, so a new ruleset adds rules and nothing else.
+A ruleset (``starforged``, ``momentum``, or a designer's own) is one :class:`Ruleset` value.
+The engine (:mod:`scenegym.envs.core.batch`), the Gymnasium adapters, the agents and the
+evaluation commands talk only to this value, never to a ruleset's internals: adding a
+ruleset adds a folder with its rules and this value, and names it once in
+:data:`scenegym.envs.rulesets.BUILTIN` (or calls :func:`scenegym.envs.rulesets.register_ruleset`
+for a ruleset defined outside the package). No other registry is edited.
 
-How the contract carries the four games:
+How the contract carries the games:
 
+- *The unit of play is an episode* (the header's ``EPISODE``, ``RESULT``): what one
+  Gymnasium episode covers. ``RESULT`` is the episode's crew result, what its crew rewards add
+  up to. A ruleset's scenes, rounds and acts are its own columns.
 - *Decisions are steps.* A turn with several choices (which character, what, at whom, which
   spends) is a chain of phases; each phase is one decision with a legal-action mask over one
   flat action space. ``SEAT`` in the state header says whose decision is pending, so sides
   of several characters, alternating turns, reactions out of turn (a phase pending for the
   other seat in the middle of a turn) and simultaneous choices (two phases in a row) fit.
-- *Per-character state* is columns of the state row (``HP + c`` for character ``c``), with
-  the character count fixed per config, so a batch stays one rectangular array.
-- *Zones and positions* are per-character columns too; distances are computed by the rules.
+- *``observe`` renders the pending seat's view*: what that seat may know, nothing more. Hidden
+  information (a simultaneous declaration) stays hidden from the other seat.
+- *Per-character state* is columns of the state row (``HP + c`` for character ``c``); sizes may
+  depend on the config (:attr:`Ruleset.layout`), so a batch stays one rectangular array.
+- *Everything else by lazy reference* (``"module:attribute"`` strings): the Gymnasium classes,
+  the heuristic agents, the odds and the playtest statistics, so that the engine never imports
+  the layers above it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, NamedTuple
 
-from scenegym.envs.core.kernels import BatchKernels
-from scenegym.envs.core.reward import DirectorWeights
+from scenegym.envs.core.header import HEADER_SIZE
+from scenegym.envs.core.kernels import BatchKernels, RuleFunctions, compile_loops
+from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights
 
 
-@dataclass(frozen=True)
-class Ruleset:
-    """One game, as the engine sees it.
+class Layout(NamedTuple):
+    """The sizes of one ruleset under one config.
 
     Attributes:
-        name: Ruleset id (``"starforged"``).
-        config_type: The frozen, validated config dataclass.
         state_size: Columns of one env's state row, header included.
-        num_actions: Size of the flat ``Discrete`` action space shared by both seats.
-        obs_size: Length of the float32 observation vector.
-        action_names: A short name per action id.
+        action_names: A short name per action id of the flat ``Discrete`` space.
+        observation_names: A name per float32 observation slot.
+        observation_low: Lowest value of any observation slot.
+        observation_high: Highest value of any observation slot.
+    """
+
+    state_size: int
+    action_names: tuple[str, ...]
+    observation_names: tuple[str, ...]
+    observation_low: float = -1.0
+    observation_high: float = 1.0
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.action_names)
+
+    @property
+    def obs_size(self) -> int:
+        return len(self.observation_names)
+
+    def check(self, ruleset: str) -> None:
+        """Refuse a layout the engine cannot run, naming the ruleset and the size."""
+        if self.state_size <= HEADER_SIZE:
+            raise ValueError(f"ruleset {ruleset!r}: state_size {self.state_size} leaves no "
+                             f"column after the {HEADER_SIZE}-column header")
+        if not self.action_names or not self.observation_names:
+            raise ValueError(f"ruleset {ruleset!r}: a layout needs at least one action and "
+                             "one observation slot")
+        if not self.observation_low < self.observation_high:
+            raise ValueError(f"ruleset {ruleset!r}: observation bounds "
+                             f"{self.observation_low}..{self.observation_high} are empty")
+
+
+class EnvId(NamedTuple):
+    """A Gymnasium id a ruleset registers.
+
+    Attributes:
+        id: The id (``"scenegym/StarforgedSceneChallenge-v0"``).
+        entry_point: ``"module:Class"`` of its single env (its docstring is the spec), or
+            ``None`` for the generic :class:`scenegym.envs.gym_env.SceneEnv`.
+        vector_entry_point: ``"module:Class"`` of its native vector env, or ``None``.
+        kwargs: Defaults this id passes to the env (config fields, ``seat``, ...).
+    """
+
+    id: str
+    entry_point: str | None = None
+    vector_entry_point: str | None = None
+    kwargs: Mapping[str, Any] = {}
+
+
+def fixed_layout(layout: Layout) -> Callable[[Any], Layout]:
+    """A ``layout`` for a ruleset whose sizes do not depend on the config."""
+    return lambda config: layout
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """One game, as everything above the rules sees it.
+
+    Attributes:
+        name: Ruleset id (``"starforged"``), unique.
+        config_type: The frozen, validated config dataclass (``config_type()`` is the default).
+        rules: The four per-env ``@njit`` rules (see :mod:`scenegym.envs.core.loops`).
+        layout: ``config -> Layout``: state, action and observation sizes and names.
+        params: ``config -> namedtuple`` of the numbers the kernels read.
         phase_names: A name per phase code.
-        observation_names: A name per observation slot.
-        kernels: The compiled batch loops.
-        params: ``config -> namedtuple`` of plain numbers read by the kernels.
         seats_with_decisions: ``config -> set of seats`` that ever decide under that config.
         transcript: ``(events, config) -> list of lines`` of readable text for one env.
-        default_gm_reward: The GM seat's reward unless asked otherwise.
-        director: The director reward's weights for this game's scenes.
+        env_ids: The Gymnasium ids of this ruleset.
+        agents: Agent name -> ``"module:factory"``; ``factory(config)`` returns a batched
+            agent. ``"heuristic"`` is the default opponent; others are styles
+            (``"heuristic-adversarial"``).
+        odds: ``"module"`` with ``add_arguments(parser)`` and ``compute(args)`` for
+            ``scenegym odds``, or ``None``.
+        rulestats: ``"module"`` with ``make(config)`` for playtest statistics, or ``None``.
+        default_gm_reward: The GM seat's reward unless asked otherwise (everywhere: envs,
+            training, self-play).
+        director: The director reward's weights for this game's episodes.
     """
 
     name: str
     config_type: type
-    state_size: int
-    num_actions: int
-    obs_size: int
-    action_names: tuple[str, ...]
-    phase_names: dict[int, str]
-    observation_names: tuple[str, ...]
-    kernels: BatchKernels
+    rules: RuleFunctions
+    layout: Callable[[Any], Layout]
     params: Callable[[Any], tuple]
+    phase_names: Mapping[int, str]
     seats_with_decisions: Callable[[Any], set[int]]
     transcript: Callable[[list, Any], list[str]]
+    env_ids: tuple[EnvId, ...] = ()
+    agents: Mapping[str, str] = field(default_factory=dict)
+    odds: str | None = None
+    rulestats: str | None = None
     default_gm_reward: str = "adversarial"
     director: DirectorWeights = field(default_factory=DirectorWeights)
+
+    def __post_init__(self):
+        if not self.name.isidentifier():
+            raise ValueError(f"ruleset name {self.name!r} must be an identifier")
+        if self.default_gm_reward not in GM_REWARDS:
+            raise ValueError(f"ruleset {self.name!r}: default_gm_reward must be one of "
+                             f"{GM_REWARDS}, got {self.default_gm_reward!r}")
+        if not isinstance(self.rules, RuleFunctions):
+            self.__dict__["rules"] = RuleFunctions(*self.rules)
+
+    @cached_property
+    def kernels(self) -> BatchKernels:
+        """The compiled batch loops (compiled, or loaded from the cache, on first call)."""
+        return compile_loops(self.name, self.rules)
+
+    def default_config(self):
+        return self.config_type()
+
+    def layout_of(self, config) -> Layout:
+        """The checked layout under ``config``."""
+        layout = self.layout(config)
+        layout.check(self.name)
+        return layout
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.name!r})"

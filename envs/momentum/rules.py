@@ -28,7 +28,7 @@ from scenegym.envs.core.header import (
     LEAD,
     PHASE,
     SEAT,
-    end_scene,
+    end_episode,
     pay,
     set_lead,
 )
@@ -327,7 +327,7 @@ def start_story_scene(s, p, dice, log, i):
 def story_scene_over(s, p, dice, log, i, result, reason):
     """A structured scene ends: the episode ends, or the mission goes on to its next scene."""
     if not p.mission:
-        end_scene(s, log, i, result, reason, 1 if reason == END_ROUND_LIMIT else 0)
+        end_episode(s, log, i, result, reason, 1 if reason == END_ROUND_LIMIT else 0)
         return STOP
     record(log, i, NOTE, NOTE_SCENE_OVER, result, reason)
     if not p.reward_per_mission:
@@ -362,7 +362,7 @@ def end_mission(s, p, log, i):
     total = s[WINS] - s[LOSSES]
     if p.reward_per_mission:
         total = 1 if total > 0 else (-1 if total < 0 else 0)
-    end_scene(s, log, i, total, END_MISSION, 0)
+    end_episode(s, log, i, total, END_MISSION, 0)
 
 
 @njit(cache=True)

@@ -1,15 +1,15 @@
-"""The ``momentum`` ruleset as the engine sees it (see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
+"""The ``momentum`` ruleset as everything above the rules sees it
+(see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
 
 from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
-from scenegym.envs.core.kernels import make_batch_kernels
 from scenegym.envs.core.reward import DirectorWeights
-from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
 from scenegym.envs.momentum import rules
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig, kernel_params
-from scenegym.envs.momentum.observation import OBS_SIZE, OBSERVATION_NAMES, observe
+from scenegym.envs.momentum.observation import OBSERVATION_NAMES, observe
 from scenegym.envs.momentum.transcript import ACTION_NAMES, transcript
 
 
@@ -18,20 +18,24 @@ def seats_with_decisions(config: MomentumConfig) -> set[int]:
     return {CREW, GM}
 
 
+ENV = "scenegym.envs.momentum.env:MomentumScene"
+AGENTS = "scenegym.agents.momentum_heuristic"
+
 MOMENTUM = Ruleset(
     name="momentum",
     config_type=MomentumConfig,
-    state_size=st.STATE_SIZE,
-    num_actions=st.NUM_ACTIONS,
-    obs_size=OBS_SIZE,
-    action_names=ACTION_NAMES,
-    phase_names=st.PHASE_NAMES,
-    observation_names=OBSERVATION_NAMES,
-    kernels=make_batch_kernels(rules.begin, rules.apply, rules.legal, observe),
+    rules=(rules.begin, rules.apply, rules.legal, observe),
+    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
     params=kernel_params,
+    phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
+    env_ids=(EnvId("scenegym/MomentumScene-v0", ENV + "Env", ENV + "VectorEnv"),),
+    agents={"heuristic": f"{AGENTS}:director", "heuristic-director": f"{AGENTS}:director",
+            "heuristic-adversarial": f"{AGENTS}:adversarial"},
+    odds="scenegym.evaluation.odds.momentum",
+    rulestats="scenegym.evaluation.rulestats.momentum",
     default_gm_reward="director",  # the seed's GM is a director, not an opponent
-    # a scene of about 150 decisions (both seats) is "the right length"; 3 flips are plenty
+    # an episode of about 150 decisions (both seats) is "the right length"; 3 flips are plenty
     director=DirectorWeights(swing_cap=3, target_decisions=150),
 )

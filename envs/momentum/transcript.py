@@ -6,7 +6,7 @@ A line per decision and what followed it, for instance
 
 from __future__ import annotations
 
-from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
+from scenegym.envs.core.events import DECISION, DIE, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.momentum import state as st
 
@@ -74,7 +74,7 @@ def describe(ev) -> str:
     if ev.kind == NOTE:
         text = NOTE_TEXT.get(ev.a)
         return text(ev.b, ev.c) if text else f"note {ev.a}"
-    if ev.kind == SCENE_END:
+    if ev.kind == EPISODE_END:
         return f"Episode over ({st.END_NAMES[ev.b] if ev.b < len(st.END_NAMES) else ev.b}): " \
                f"result {ev.a:+d}"
     return f"event {ev.kind}"

@@ -14,7 +14,7 @@ from numba import njit
 
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
-from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_scene, set_lead
+from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_episode, set_lead
 from scenegym.envs.starforged.state import (
     A_BURN,
     A_FINISH,
@@ -371,11 +371,11 @@ def finish_scene(s, p, dice, log, i, reason):
     s[ROLL_OUTCOME] = challenge_outcome(s[SCORE], s[CHALLENGE1], s[CHALLENGE2])
     record(log, i, OUTCOME, s[ROLL_OUTCOME], s[SCORE], ROLL_PROGRESS, 0)
     if s[ROLL_OUTCOME] == STRONG_HIT:
-        end_scene(s, log, i, 1, END_FINISH, 0)
+        end_episode(s, log, i, 1, END_FINISH, 0)
     else:
         s[FINISH_RESULT] = 1 if s[ROLL_OUTCOME] == WEAK_HIT else -1
         if demand_price(s, p, dice, log, i, 1 if s[ROLL_OUTCOME] == WEAK_HIT else 0, AFTER_FINISH):
-            end_scene(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
+            end_episode(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
 
 
 @njit(cache=True)
@@ -387,7 +387,7 @@ def after_move(s, p, dice, log, i):
     elif s[PROGRESS] >= p.track_ticks:
         finish_scene(s, p, dice, log, i, FINISH_TRACK_FULL)
     elif s[MOVES] >= p.max_moves:
-        end_scene(s, log, i, 0, END_CUT_OFF, 1)
+        end_episode(s, log, i, 0, END_CUT_OFF, 1)
     else:
         await_crew_move(s)
 
@@ -396,7 +396,7 @@ def after_move(s, p, dice, log, i):
 def after_price(s, p, dice, log, i):
     """Continue after a price: back to the scene, or close the finished scene."""
     if s[AFTER_PRICE] == AFTER_FINISH:
-        end_scene(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
+        end_episode(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
     else:
         after_move(s, p, dice, log, i)
 

@@ -1,14 +1,14 @@
-"""The ``starforged`` ruleset as the engine sees it (see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
+"""The ``starforged`` ruleset as everything above the rules sees it
+(see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
 
 from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
-from scenegym.envs.core.kernels import make_batch_kernels
-from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
 from scenegym.envs.starforged import rules
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
-from scenegym.envs.starforged.observation import OBS_SIZE, OBSERVATION_NAMES, observe
+from scenegym.envs.starforged.observation import OBSERVATION_NAMES, observe
 from scenegym.envs.starforged.transcript import ACTION_NAMES, transcript
 
 
@@ -20,17 +20,20 @@ def seats_with_decisions(config: StarforgedConfig) -> set[int]:
     return seats
 
 
+ENV = "scenegym.envs.starforged.env:StarforgedSceneChallenge"
+AGENTS = "scenegym.agents.starforged_heuristic"
+
 STARFORGED = Ruleset(
     name="starforged",
     config_type=StarforgedConfig,
-    state_size=st.STATE_SIZE,
-    num_actions=st.NUM_ACTIONS,
-    obs_size=OBS_SIZE,
-    action_names=ACTION_NAMES,
-    phase_names=st.PHASE_NAMES,
-    observation_names=OBSERVATION_NAMES,
-    kernels=make_batch_kernels(rules.begin, rules.apply, rules.legal, observe),
+    rules=(rules.begin, rules.apply, rules.legal, observe),
+    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
     params=kernel_params,
+    phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
+    env_ids=(EnvId("scenegym/StarforgedSceneChallenge-v0", ENV + "Env", ENV + "VectorEnv"),),
+    agents={"heuristic": f"{AGENTS}:heuristic"},
+    odds="scenegym.evaluation.odds.starforged",
+    rulestats="scenegym.evaluation.rulestats.starforged",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
+from scenegym.envs.core.events import DECISION, DIE, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.starforged import state as st
 
@@ -49,7 +49,7 @@ def describe(ev) -> str:
         return f"{st.POOL_NAMES[ev.a]} {ev.b} -> {ev.c}"
     if ev.kind == NOTE:
         return describe_note(ev)
-    if ev.kind == SCENE_END:
+    if ev.kind == EPISODE_END:
         result = {1: "objective met", -1: "objective failed", 0: "cut off"}[ev.a]
         return f"Scene over: {result}"
     return f"event {ev.kind}"
@@ -90,7 +90,7 @@ def transcript(events, config=None) -> list[str]:
             moves += 1
             text = f"Move {moves}, {text}"
         current.append(text)
-        if ev.kind == SCENE_END:
+        if ev.kind == EPISODE_END:
             lines.append(join_fragments(current))
             current = []
     if current:

@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.dice import make_dice, start_scene
+from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig, kernel_params
@@ -196,7 +196,7 @@ def exact_odds(config, pool: int, risk: int, upgraded: int = 0,
 def sample_rolls(p, dice, log, seed, samples, pool, risk, upgraded, opponent):
     """Roll ``samples`` rolls with the engine; counts by result code (int64[5])."""
     counts = np.zeros(5, np.int64)
-    start_scene(dice, 0, seed, 0, 0)
+    start_episode(dice, 0, seed, 0, 0)
     for _ in range(samples):
         succ, crit, hits = roll_crew(p, dice, log, 0, pool, upgraded, risk)
         if opponent >= 0:

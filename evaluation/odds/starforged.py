@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.dice import make_dice, roll, start_scene
+from scenegym.envs.core.dice import make_dice, roll, start_episode
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
 from scenegym.envs.starforged.rules import action_score, burn_improves, challenge_outcome
@@ -170,7 +170,7 @@ def exact_odds(spec: RollSpec, config: StarforgedConfig) -> dict[str, Fraction]:
 def sample_rolls(p, dice, seed, samples, progress, base, adds, momentum, burn):
     """Roll ``samples`` rolls with the engine; counts by outcome code, then matches (int64[4])."""
     counts = np.zeros(4, np.int64)
-    start_scene(dice, 0, seed, 0, 0)
+    start_episode(dice, 0, seed, 0, 0)
     die = 0
     for _ in range(samples):
         if not progress:

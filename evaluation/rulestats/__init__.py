@@ -1,6 +1,7 @@
 """Per-ruleset playtest statistics: event records and ended scenes in, counters out.
 
-A ruleset's module (:data:`RULESTATS_MODULES`) provides ``make(config)`` returning an object
+A ruleset names its module in its ``Ruleset`` value (``rulestats``); the module provides
+``make(config)`` returning an object
 with:
 
 - ``add_events(envs, records)``: one step's drained records (see
@@ -16,11 +17,7 @@ from __future__ import annotations
 
 import importlib
 
-# ruleset id -> module with make(config)
-RULESTATS_MODULES = {
-    "starforged": "scenegym.evaluation.rulestats.starforged",
-    "momentum": "scenegym.evaluation.rulestats.momentum",
-}
+from scenegym.envs.rulesets import get_ruleset
 
 
 class NoRuleStats:
@@ -38,6 +35,7 @@ class NoRuleStats:
 
 def make_rulestats(ruleset: str, config):
     """The statistics collector of ``ruleset`` under ``config``."""
-    if ruleset not in RULESTATS_MODULES:
+    module = get_ruleset(ruleset).rulestats
+    if module is None:
         return NoRuleStats()
-    return importlib.import_module(RULESTATS_MODULES[ruleset]).make(config)
+    return importlib.import_module(module).make(config)

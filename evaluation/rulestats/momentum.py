@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from scenegym.envs.core.events import NOTE, OUTCOME, SCENE_END
+from scenegym.envs.core.events import EPISODE_END, NOTE, OUTCOME
 from scenegym.envs.core.forfeit import FORFEIT_REASON
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig
@@ -50,7 +50,7 @@ class MomentumStats:
         self.costs += np.bincount(notes[notes[:, A] == st.NOTE_COST, B],
                                   minlength=st.NUM_COSTS)[:st.NUM_COSTS]
         over = notes[notes[:, A] == st.NOTE_SCENE_OVER, C]
-        ends = records[kind == SCENE_END, B]
+        ends = records[kind == EPISODE_END, B]
         self.ends[-1] += int((ends == FORFEIT_REASON).sum())
         ends = ends[ends < st.END_MISSION]
         self.ends[:-1] += np.bincount(np.concatenate([over, ends]),

@@ -9,9 +9,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env as gym_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-from scenegym.envs.registration import ENV_IDS
+from scenegym.envs.rulesets import env_ids
 
-CASES = [(env_id, seat) for env_id in ENV_IDS for seat in ("crew", "gm")]
+CASES = [(env_id, seat) for env_id in env_ids() for seat in ("crew", "gm")]
 
 
 @pytest.mark.parametrize(("env_id", "seat"), CASES)

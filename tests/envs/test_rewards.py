@@ -15,7 +15,7 @@ from scenegym.envs.starforged.ruleset import STARFORGED
 def test_director_reward_follows_its_formula():
     """r = (w_swing*min(L,cap)/cap + w_doubt*(1-M/100) + w_length*max(0,1-|D-T|/T)) / sum(w)."""
     w = DirectorWeights(w_swing=2.0, w_doubt=1.0, w_length=1.0, swing_cap=4, target_decisions=10)
-    state = np.zeros((2, STARFORGED.state_size), np.int32)
+    state = np.zeros((2, STARFORGED.layout_of(STARFORGED.default_config()).state_size), np.int32)
     state[:, LEAD_CHANGES] = (2, 9)
     state[:, MARGIN] = (30, 0)
     state[:, DECISIONS] = (15, 10)
@@ -68,7 +68,7 @@ def test_an_episodes_crew_rewards_add_up_to_its_result():
             assert total[i] == batch.state[i, RESULT]
             total[i] = 0
             checked += 1
-        batch.next_scene(over.copy())
+        batch.next_episode(over.copy())
     assert checked > 50 and paid_early > 50
 
 

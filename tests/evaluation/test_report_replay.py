@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.events import SCENE_END
-from scenegym.envs.core.header import SCENE
+from scenegym.envs.core.events import EPISODE_END
+from scenegym.envs.core.header import EPISODE
 from scenegym.envs.starforged.config import StarforgedConfig
 from scenegym.envs.starforged.ruleset import STARFORGED
 from scenegym.evaluation.cli import main
@@ -58,20 +58,20 @@ def test_replay_shows_the_same_scene_as_a_large_batch():
     batch.reset(seed)
     actions = np.zeros(64, np.int64)
     events = []
-    while not events or events[-1].kind != SCENE_END:
+    while not events or events[-1].kind != EPISODE_END:
         running = ~batch.over
         for s, agent in enumerate(agents):
             idx = np.flatnonzero(running & (batch.pending_seat == s))
             if idx.size:
                 actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
-        in_scene = batch.state[env, SCENE] == scene
+        in_scene = batch.state[env, EPISODE] == scene
         _, over, _ = batch.step(actions, running)
         if in_scene:
             events += batch.drain_events()[env]
         else:
             batch.drain_events()
-        batch.next_scene(over.copy())
-        if batch.state[env, SCENE] == scene and not events:
+        batch.next_episode(over.copy())
+        if batch.state[env, EPISODE] == scene and not events:
             events += batch.drain_events()[env]  # Begin the Scene's records
     lines = replay_scene("starforged", seed, env, scene, crew="random", gm="random")
     assert lines == STARFORGED.transcript(events)

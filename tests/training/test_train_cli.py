@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from scenegym.envs.registration import ENV_IDS
+from scenegym.envs.rulesets import env_ids
 from scenegym.evaluation.cli import main
 from scenegym.training.evaluate import MatchResult
 
@@ -18,7 +18,7 @@ TINY = ["--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2
         "--net", "16", "--eval-scenes", "64", "--seed", "7"]
 
 
-@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+@pytest.mark.parametrize("env_id", env_ids())
 def test_tiny_maskable_run_writes_checkpoints_model_and_eval(env_id, tmp_path, capsys):
     out = tmp_path / "run"
     assert main(["train", env_id, "--steps", "768", "--checkpoint-every", "256",
@@ -43,14 +43,14 @@ def test_tiny_maskable_run_writes_checkpoints_model_and_eval(env_id, tmp_path, c
 
 def test_plain_ppo_trains_with_illegal_actions_losing(tmp_path):
     out = tmp_path / "ppo"
-    assert main(["train", min(ENV_IDS), "--algo", "ppo", "--steps", "256",
+    assert main(["train", "scenegym/MomentumScene-v0", "--algo", "ppo", "--steps", "256",
                  "--out", str(out), *TINY]) == 0
     assert json.loads((out / "eval.json").read_text())["algo"] == "ppo"
 
 
 def test_existing_run_is_not_overwritten_without_resume(tmp_path):
     out = tmp_path / "run"
-    args = ["train", min(ENV_IDS), "--steps", "256", "--out", str(out), *TINY]
+    args = ["train", "scenegym/MomentumScene-v0", "--steps", "256", "--out", str(out), *TINY]
     assert main(args) == 0
     with pytest.raises(FileExistsError, match="--resume"):
         main(args)

@@ -16,7 +16,7 @@ from scenegym.agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_age
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import OVER
-from scenegym.envs.registration import ENV_IDS
+from scenegym.envs.rulesets import env_ids
 from scenegym.evaluation.cli import main
 from scenegym.training.vec_env import ruleset_of
 
@@ -37,11 +37,11 @@ def record_decisions(env_id, count, seed=4):
         actions = np.zeros(b.num_envs, np.int64)
         actions[running] = agent.act(b.obs[running], b.masks[running], b.env_ids[running])
         _, over, _ = b.step(actions, running)
-        b.next_scene(over.copy())
+        b.next_episode(over.copy())
     return np.concatenate(obs)[:count], np.concatenate(masks)[:count]
 
 
-@pytest.fixture(scope="module", params=sorted(ENV_IDS))
+@pytest.fixture(scope="module", params=env_ids())
 def exported(request, tmp_path_factory):
     """A tiny trained run of each id and its ONNX export."""
     out = tmp_path_factory.mktemp("export") / "run"

@@ -13,13 +13,11 @@ import time
 
 import pytest
 
-from scenegym.envs.registration import ENV_IDS
-
 STEPS, EVERY = 4096, 256
 
 
 def train_cmd(out, *extra):
-    return [sys.executable, "-m", "scenegym.evaluation.cli", "train", min(ENV_IDS), "--steps",
+    return [sys.executable, "-m", "scenegym.evaluation.cli", "train", "scenegym/MomentumScene-v0", "--steps",
             str(STEPS), "--checkpoint-every", str(EVERY), "--out", str(out), "--envs", "8",
             "--n-steps", "32", "--batch-size", "128", "--n-epochs", "1", "--net", "16",
             "--eval-scenes", "64", "--seed", "1", *extra]

@@ -7,14 +7,13 @@ league with ratings [...] over random, heuristic and every snapshot, written as 
 import csv
 import json
 
-from scenegym.envs.registration import ENV_IDS
 from scenegym.evaluation.cli import main
 from scenegym.training.selfplay import rate
 
 
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):
     out = tmp_path / "league"
-    assert main(["selfplay", max(ENV_IDS), "--rounds", "2", "--steps-per-round", "256",
+    assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "2", "--steps-per-round", "256",
                  "--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
                  "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4"]) == 0
     snaps = sorted(p.name for p in (out / "snapshots").iterdir())

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
-from scenegym.envs.core.header import SCENE
-from scenegym.envs.registration import ENV_IDS
+from scenegym.envs.core.header import EPISODE
+from scenegym.envs.rulesets import env_ids
 from scenegym.training.vec_env import SceneVecEnv, ruleset_of
 
-IDS = sorted(ENV_IDS)
+IDS = env_ids()
 
 
 def first_legal(masks):
@@ -28,11 +28,11 @@ def play_until_done(venv, steps=400, rng=None):
     for _ in range(steps):
         masks = get_action_masks(venv)
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
-        scene_before = venv.seated.batch.state[:, SCENE].copy()
+        scene_before = venv.seated.batch.state[:, EPISODE].copy()
         venv.step_async(actions)
         obs, reward, done, infos = venv.step_wait()
         seen.append((obs, reward, done, infos, scene_before,
-                     venv.seated.batch.state[:, SCENE].copy()))
+                     venv.seated.batch.state[:, EPISODE].copy()))
     return seen
 
 
@@ -42,11 +42,11 @@ def test_reset_and_step_shapes(env_id):
     rs = ruleset_of(env_id)
     venv.seed(11)
     obs = venv.reset()
-    assert obs.shape == (6, rs.obs_size) and obs.dtype == np.float32
+    assert obs.shape == (6, rs.layout_of(rs.default_config()).obs_size) and obs.dtype == np.float32
     assert venv.observation_space.contains(obs[0])
     venv.step_async(first_legal(venv.action_masks()))
     obs, reward, done, infos = venv.step_wait()
-    assert obs.shape == (6, rs.obs_size) and reward.shape == (6,) and done.shape == (6,)
+    assert obs.shape == (6, rs.layout_of(rs.default_config()).obs_size) and reward.shape == (6,) and done.shape == (6,)
     assert done.dtype == np.bool_ and len(infos) == 6
 
 
@@ -56,7 +56,7 @@ def test_masks_reach_maskable_ppo_through_env_method_and_get_attr(env_id):
     venv.reset()
     assert is_masking_supported(venv)
     masks = get_action_masks(venv)  # what MaskablePPO calls: np.stack(env_method(...))
-    assert masks.shape == (5, ruleset_of(env_id).num_actions) and masks.dtype == np.bool_
+    assert masks.shape == (5, ruleset_of(env_id).layout_of(ruleset_of(env_id).default_config()).num_actions) and masks.dtype == np.bool_
     np.testing.assert_array_equal(masks, venv.seated.masks)
     assert masks.any(axis=1).all()  # a decision is pending in every env
     from_attr = np.stack([f() for f in venv.get_attr("action_masks")])

@@ -47,7 +47,7 @@ def play(batch, steps, seed, check=None, watch=None):
         _, over, _ = batch.step(choose_actions(batch, {CREW: crew, GM: gm}, actions))
         if check:
             check(batch, over)
-        batch.next_scene(over)
+        batch.next_episode(over)
         rows.append(batch.state.copy())
         for i in watch:
             events[i].append(batch.log.records[i, : batch.log.lengths[i]].copy())

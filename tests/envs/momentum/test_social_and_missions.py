@@ -161,5 +161,5 @@ def test_full_recovery_between_missions(scene, config, rolls):
     s.auto(st.SPEND)
     s.play(st.A_ROLL, st.A_KEEP)  # the only PC is out: the mission is lost
     assert s.get("over") and s.get("result") == -4
-    s.batch.next_scene(np.array([True]))
+    s.batch.next_episode(np.array([True]))
     assert (s.get("wounds"), s.get("out"), s.get("willpower"), s.get("over")) == (0, 0, 1, 0)

@@ -167,16 +167,16 @@ def test_gm_seat_without_gm_decisions_is_refused():
 
 def test_reset_in_the_middle_of_a_scene_starts_the_next_scene():
     """An abandoned scene is not carried over: reset() mid-scene begins scene k+1."""
-    from scenegym.envs.core.header import DECISIONS, SCENE
+    from scenegym.envs.core.header import DECISIONS, EPISODE
 
     env = gym.make(ENV_ID, opponent="heuristic")
     _, info = env.reset(seed=4)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     state = env.unwrapped.seated.batch.state
-    assert state[0, SCENE] == 0 and state[0, DECISIONS] >= 1
+    assert state[0, EPISODE] == 0 and state[0, DECISIONS] >= 1
     env.reset()
-    assert state[0, SCENE] == 1
+    assert state[0, EPISODE] == 1
     fresh = gym.make(ENV_ID, opponent="heuristic")
     fresh.reset(seed=4)
-    fresh.unwrapped.seated.next_scene()
+    fresh.unwrapped.seated.next_episode()
     assert (fresh.unwrapped.seated.batch.state[0] == state[0]).all()

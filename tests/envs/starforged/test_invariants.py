@@ -47,7 +47,7 @@ def play(batch, steps, seed, check=None, watch=()):
         if check:
             check(batch)
         scenes += int(over.sum())
-        batch.next_scene(over)
+        batch.next_episode(over)
         for i in watch:
             n = int(batch.log.lengths[i])
             trace[i].append((batch.state[i].copy(), batch.masks[i].copy(), batch.obs[i].copy(),

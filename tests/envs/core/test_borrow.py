@@ -1,0 +1,76 @@
+"""Borrowed array views (envs/core/borrow.py): same memory, no reference counting, and no
+way out of compiled code."""
+
+import numpy as np
+import pytest
+from numba import njit
+from numba.core.errors import NumbaError
+
+from scenegym.envs.core.borrow import BORROWING, REFUSAL, borrow
+
+
+@njit
+def _write_through_borrowed_rows(state):
+    for i in range(state.shape[0]):
+        row = borrow(state[i])
+        row[1] = row[0] * 2
+        row[2:] = 7
+
+
+def test_a_borrowed_row_reads_and_writes_its_source():
+    state = np.arange(12, dtype=np.int32).reshape(3, 4)
+    expected = state.copy()
+    expected[:, 1] = expected[:, 0] * 2
+    expected[:, 2:] = 7
+    _write_through_borrowed_rows(state)
+    assert (state == expected).all()
+
+
+@njit
+def _sum_row(row):
+    return row.sum()
+
+
+@njit
+def _sum_rows(state, borrowed):
+    total = 0
+    for i in range(state.shape[0]):
+        total += _sum_row(borrow(state[i])) if borrowed else _sum_row(state[i])
+    return total
+
+
+def _refcount_calls(dispatcher, borrowed: bool) -> int:
+    """Reference-count operations in the compiled helper, for a borrowed or an owned row."""
+    counts = [sum(line.count("@NRT_incref") + line.count("@NRT_decref")
+                  for line in dispatcher.inspect_llvm(sig).splitlines() if "call" in line)
+              for sig in dispatcher.signatures
+              if (type(sig[0]).__name__ == "BorrowedArray") == borrowed]
+    assert len(counts) == 1, f"expected one {'borrowed' if borrowed else 'owned'} signature"
+    return counts[0]
+
+
+def test_a_helper_given_a_borrowed_view_does_no_reference_counting():
+    state = np.arange(12, dtype=np.int64).reshape(3, 4)
+    assert _sum_rows(state, True) == _sum_rows(state, False) == 66
+    assert BORROWING, "this numba release offers no borrowed views (see borrow.py)"
+    assert _refcount_calls(_sum_row, borrowed=False) > 0  # what the borrowed view avoids
+    assert _refcount_calls(_sum_row, borrowed=True) == 0
+
+
+def test_returning_a_borrowed_view_to_python_is_refused_at_compile_time():
+    @njit
+    def leak(a):
+        return borrow(a)
+
+    with pytest.raises(NumbaError, match="cannot leave compiled code"):
+        leak(np.zeros(3))
+    assert "cannot leave compiled code" in REFUSAL
+
+
+def test_returning_a_borrowed_view_inside_a_tuple_is_refused_too():
+    @njit
+    def leak_in_tuple(a):
+        return 1, borrow(a)
+
+    with pytest.raises(NumbaError, match="cannot leave compiled code"):
+        leak_in_tuple(np.zeros(3))
