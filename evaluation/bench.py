@@ -42,6 +42,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
                    help=f"time box of each measurement ({DEFAULT_SECONDS} s)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
+    p.add_argument("--first-step", action="store_true",
+                   help="instead: seconds from a new process to its first step, cold and warm "
+                        "kernel cache (scenegym.evaluation.first_step)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -57,6 +60,12 @@ def run(args) -> int:
     except ValueError as err:
         print(f"scenegym bench: error: {err}", file=sys.stderr)
         return 2
+    if args.first_step:
+        from scenegym.evaluation.first_step import first_step_times, format_first_step
+
+        times = first_step_times(ids)
+        print(json.dumps(times, indent=2) if args.json else "\n".join(format_first_step(times)))
+        return 0
     seed = fresh_seed() if args.seed is None else args.seed
     report = bench(ids, args.batches, args.seconds, seed)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))

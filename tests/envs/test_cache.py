@@ -36,6 +36,17 @@ def test_a_code_change_gives_a_new_folder_but_a_docstring_or_comment_does_not(tm
     assert source_digest(tmp_path, boundscheck=False) != before
 
 
+def test_the_remembered_code_digests_give_the_same_folder(tmp_path):
+    _tree(tmp_path / "src", "PAYOUT = 11\n")
+    memo = tmp_path / "memo.json"
+    for text in ("PAYOUT = 11\n", "PAYOUT = 12\n"):
+        (tmp_path / "src" / "envs" / "header.py").write_text(text)
+        plain = source_digest(tmp_path / "src", boundscheck=False)
+        assert source_digest(tmp_path / "src", boundscheck=False, memo_file=memo) == plain
+        assert source_digest(tmp_path / "src", boundscheck=False, memo_file=memo) == plain
+        assert memo.exists()
+
+
 def test_the_bounds_check_flag_gives_its_own_folder(tmp_path):
     _tree(tmp_path, "PAYOUT = 11\n")
     assert source_digest(tmp_path, boundscheck=True) != source_digest(tmp_path, boundscheck=False)
