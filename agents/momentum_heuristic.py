@@ -31,6 +31,7 @@ from typing import ClassVar
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.observation import OBSERVATION_NAMES
@@ -157,19 +158,29 @@ def gm_action(o, m, phase, harsh, adversarial, hold_cost, late_round_share):
 
 
 @njit(cache=True)
-def act_rows(obs, masks, out, adversarial, press_up_to, brace_from, brace_momentum,
-             late_round_share, hold_share, release_share, hold_cost):
-    """Into ``out``, each row's action for whichever decision (crew or GM) is pending."""
+def act_row(o, m, ap, key, n):
+    """The action for whichever decision (crew or GM) is pending (the compiled policy)."""
+    phase = np.argmax(o[O_PHASE: O_PHASE + st.NUM_PHASES])
+    adversarial = ap.adversarial == 1
+    if GM_PHASES[phase]:
+        holding = o[O_ROUND] < ap.release_share and o[O_MOMENTUM] >= ap.hold_share
+        return gm_action(o, m, phase, adversarial or holding, adversarial, ap.hold_cost,
+                         ap.late_round_share)
+    return crew_action(o, m, phase, ap.press_up_to, ap.brace_from, ap.brace_momentum)
+
+
+@njit(cache=True)
+def act_rows(obs, masks, ap, out):
+    """Into ``out``, each row's action."""
     for r in range(obs.shape[0]):
-        o, m = obs[r], masks[r]
-        phase = np.argmax(o[O_PHASE: O_PHASE + st.NUM_PHASES])
-        if GM_PHASES[phase]:
-            holding = o[O_ROUND] < release_share and o[O_MOMENTUM] >= hold_share
-            out[r] = gm_action(o, m, phase, adversarial or holding, adversarial, hold_cost,
-                               late_round_share)
-        else:
-            out[r] = crew_action(o, m, phase, press_up_to, brace_from, brace_momentum)
+        out[r] = act_row(obs[r], masks[r], ap, 0, 0)
     return out
+
+
+PARAMS = np.dtype([("adversarial", np.int64), ("press_up_to", np.int64),
+                   ("brace_from", np.int64), ("brace_momentum", np.int64),
+                   ("late_round_share", np.float64), ("hold_share", np.float64),
+                   ("release_share", np.float64), ("hold_cost", np.int64)], align=True)
 
 
 @dataclass
@@ -206,13 +217,24 @@ class MomentumHeuristic:
         check_choice("style", self.style, STYLES)
         check_choice("hold_cost", self.hold_cost, tuple(range(st.NUM_COSTS)))
 
-    def act(self, obs, masks, env_ids=None):
+    def params(self) -> np.ndarray:
+        """The rules of thumb as the compiled policy reads them: one record."""
+        rec = np.zeros(1, PARAMS)
+        rec[0] = (self.style == "adversarial", self.press_up_to, self.brace_from,
+                  self.brace_momentum, self.late_round_share, self.hold_share,
+                  self.release_share, self.hold_cost)
+        return rec
+
+    @property
+    def compiled(self) -> CompiledPolicy:
+        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
+        return CompiledPolicy("momentum_heuristic", act_row, self.params())
+
+    def act(self, obs, masks, env_ids=None, **_):
         obs = np.ascontiguousarray(obs, np.float32)
         masks = np.ascontiguousarray(masks, np.bool_)
         out = np.zeros(obs.shape[0], np.int64)
-        return act_rows(obs, masks, out, self.style == "adversarial", self.press_up_to,
-                        self.brace_from, self.brace_momentum, float(self.late_round_share),
-                        float(self.hold_share), float(self.release_share), self.hold_cost)
+        return act_rows(obs, masks, self.params()[0], out)
 
 
 def director(config=None) -> MomentumHeuristic:

@@ -1,4 +1,10 @@
-"""A uniformly random legal player, reproducible per env."""
+"""A uniformly random legal player whose choices are common random numbers.
+
+Its choice at decision ``n`` of episode ``k`` of env ``i`` depends only on
+``(seed, i, k, n)``, like the dice: two runs with the same seed (two report arms, say) make
+the same random choices wherever they face the same decision, episode by episode, and
+nothing is kept per env (its memory does not grow with the env ids).
+"""
 
 from __future__ import annotations
 
@@ -7,52 +13,56 @@ from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import episode_key, uniform_below
+from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
 
 @njit(cache=True)
-def pick_uniform_legal(masks, env_ids, counts, seed, out):
-    """Into ``out``, per row a legal action drawn from the stream of ``(seed, env id, count)``.
+def random_act(o, m, ap, key, n):
+    """A legal action drawn from ``(key, n)``: counts the legal actions, walks to the k-th."""
+    legal = 0
+    for a in range(m.shape[0]):
+        legal += m[a]
+    if legal == 0:
+        raise ValueError("random agent asked to act with no legal action")
+    k = uniform_below(key, n, legal)
+    for a in range(m.shape[0]):
+        if m[a]:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
 
-    Counts the legal actions, draws the k-th, and walks to it: nothing is allocated per row.
-    """
+
+@njit(cache=True)
+def random_rows(obs, masks, env_ids, episodes, decisions, seed, out):
+    """Into ``out``, each row's action (the compiled policy, row by row)."""
     for r in range(masks.shape[0]):
-        legal = 0
-        for a in range(masks.shape[1]):
-            legal += masks[r, a]
-        if legal == 0:
-            raise ValueError("random agent asked to act with no legal action")
-        e = env_ids[r]
-        k = uniform_below(episode_key(seed, e, 0), counts[e], legal)
-        counts[e] += 1
-        for a in range(masks.shape[1]):
-            if masks[r, a]:
-                if k == 0:
-                    out[r] = a
-                    break
-                k -= 1
+        key = episode_key(seed, env_ids[r], episodes[r])
+        out[r] = random_act(obs[r], masks[r], 0, key, decisions[r])
     return out
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions.
-
-    Its choices for env ``i`` depend only on ``(seed, i)`` and how often it has acted for env
-    ``i``, never on the other envs of the batch.
+    """Picks uniformly among the legal actions (see module docstring).
 
     Args:
         seed: Seed of its stream; ``None`` draws one from OS entropy.
     """
 
     def __init__(self, seed: int | None = None):
-        self.seed = np.uint64(fresh_seed() if seed is None else seed)
-        self._counts = np.zeros(1024, np.int64)
+        self.seed = int(fresh_seed() if seed is None else seed)
+        self.compiled = CompiledPolicy("random", random_act, PYTHON.params, self.seed)
+        self._calls = 0
 
-    def act(self, obs, masks, env_ids):
-        ids = np.asarray(env_ids, np.uint64)
-        if ids.size and int(ids.max()) >= self._counts.shape[0]:
-            grown = np.zeros(max(int(ids.max()) + 1, 2 * self._counts.shape[0]), np.int64)
-            grown[: self._counts.shape[0]] = self._counts
-            self._counts = grown
+    def act(self, obs, masks, env_ids, episodes=None, decisions=None):
+        """One legal action per row. Without ``episodes`` and ``decisions`` (int arrays per
+        row: the episode index and the decision's index in it), each call counts as the next
+        decision of episode 0."""
         masks = np.asarray(masks, np.bool_)
-        out = np.zeros(masks.shape[0], np.int64)
-        return pick_uniform_legal(masks, ids, self._counts, self.seed, out)
+        n = masks.shape[0]
+        if episodes is None or decisions is None:
+            episodes, decisions = np.zeros(n, np.int64), np.full(n, self._calls, np.int64)
+            self._calls += 1
+        out = np.zeros(n, np.int64)
+        return random_rows(np.asarray(obs, np.float32), masks, np.asarray(env_ids, np.uint64), np.asarray(episodes, np.int64),
+                           np.asarray(decisions, np.int64), np.uint64(self.seed), out)

@@ -6,6 +6,7 @@ import numpy as np
 
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import OVER, SEAT
+from scenegym.envs.core.policy import ask
 
 
 def choose_actions(batch: SceneBatch, agents: dict, actions: np.ndarray,
@@ -14,7 +15,7 @@ def choose_actions(batch: SceneBatch, agents: dict, actions: np.ndarray,
 
     Args:
         batch: The scenes.
-        agents: ``{seat: agent}`` for the seats to play (``scenegym.envs.core.header.CREW``, ``GM``).
+        agents: ``{seat: agent}`` for the seats to play (``envs.core.header.CREW``, ``GM``).
         actions: int64[n], filled in place for the envs decided.
         active: bool[n] envs to decide for (default: every running env).
 
@@ -27,5 +28,5 @@ def choose_actions(batch: SceneBatch, agents: dict, actions: np.ndarray,
     for s, agent in agents.items():
         idx = np.flatnonzero(active & (seat == s))
         if idx.size:
-            actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
+            actions[idx] = ask(agent, batch, idx)
     return actions

@@ -12,17 +12,22 @@ policy would; they are compiled so that a heuristic opponent costs little per st
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.params import as_record
+from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.observation import OBSERVATION_NAMES
 
 _O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
 O_MOMENTUM, O_BOXES, O_LEFT = _O["momentum"], _O["progress_boxes"], _O["clock_segments_left"]
 O_EDGE, O_HEALTH = _O["edge"], _O["health"]
+HeuristicParams = namedtuple("HeuristicParams", ["finish_boxes", "finish_boxes_late",
+                                                 "late_clock", "low_momentum"])
 METER_PRICES = np.array([st.ENDURE_HARM, st.ENDURE_STRESS, st.SACRIFICE_RESOURCES])
 
 
@@ -53,23 +58,26 @@ def gm_price(o):
 
 
 @njit(cache=True)
-def act_rows(obs, masks, finish_boxes, finish_boxes_late, late_clock, low_momentum):
+def act_row(o, m, ap, key, n):
+    """The action for the pending decision of one env (the compiled policy)."""
+    phase = np.argmax(o[:st.NUM_PHASES])
+    if phase == st.MOVE:
+        return crew_move(o, m, ap.finish_boxes, ap.finish_boxes_late, ap.late_clock,
+                         ap.low_momentum)
+    if phase == st.BURN:
+        return st.A_BURN
+    if phase == st.ADVANTAGE:
+        return st.A_TAKE_MOMENTUM
+    if phase == st.PRICE:
+        return gm_price(o)
+    return st.A_SITUATION + st.DISADVANTAGED
+
+
+@njit(cache=True)
+def act_rows(obs, masks, ap, out):
     """One action per row, by the pending decision."""
-    out = np.zeros(obs.shape[0], np.int64)
     for r in range(obs.shape[0]):
-        o = obs[r]
-        phase = np.argmax(o[:st.NUM_PHASES])
-        if phase == st.MOVE:
-            out[r] = crew_move(o, masks[r], finish_boxes, finish_boxes_late, late_clock,
-                               low_momentum)
-        elif phase == st.BURN:
-            out[r] = st.A_BURN
-        elif phase == st.ADVANTAGE:
-            out[r] = st.A_TAKE_MOMENTUM
-        elif phase == st.PRICE:
-            out[r] = gm_price(o)
-        else:
-            out[r] = st.A_SITUATION + st.DISADVANTAGED
+        out[r] = act_row(obs[r], masks[r], ap, 0, 0)
     return out
 
 
@@ -89,10 +97,19 @@ class StarforgedHeuristic:
     late_clock: int = 1
     low_momentum: int = 1
 
-    def act(self, obs, masks, env_ids=None):
+    @property
+    def compiled(self) -> CompiledPolicy:
+        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
+        return CompiledPolicy("starforged_heuristic", act_row, self._params())
+
+    def _params(self) -> np.ndarray:
+        return as_record(HeuristicParams(self.finish_boxes, self.finish_boxes_late,
+                                         self.late_clock, self.low_momentum))
+
+    def act(self, obs, masks, env_ids=None, **_):
+        out = np.zeros(np.shape(obs)[0], np.int64)
         return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
-                        self.finish_boxes, self.finish_boxes_late, self.late_clock,
-                        self.low_momentum)
+                        self._params()[0], out)
 
 
 def heuristic(config=None) -> StarforgedHeuristic:

@@ -108,6 +108,7 @@ class SceneEnv(_Seated, gym.Env):
         self._next_events: list = []
         self._action = np.zeros(1, np.int64)
         self._scene_running = False
+        self._obs_row, self._mask_row = self.seated.obs[0], self.seated.masks[0]
 
     def reset(self, *, seed=None, options=None):
         """Start a scene: scene 0 of a new seed, or the next scene of the current stream.
@@ -135,12 +136,15 @@ class SceneEnv(_Seated, gym.Env):
             raise RuntimeError("call reset() before step()")
         self._action[0] = action
         reward, term, trunc, final_obs = self.seated.step(self._action)
-        self._drain()
-        done = bool(term[0] or trunc[0])
-        obs = final_obs[0].copy() if done else self.seated.obs[0].copy()
-        mask = np.zeros(self.layout.num_actions, np.bool_) if done else self.seated.masks[0].copy()
-        self._scene_running = not done  # when done, the next scene has begun: reset() shows it
-        return obs, float(reward[0]), bool(term[0]), bool(trunc[0]), {"action_mask": mask}
+        if self.render_mode:
+            self._drain()
+        terminated, truncated = bool(term[0]), bool(trunc[0])
+        if terminated or truncated:  # the next scene has begun: reset() shows it
+            self._scene_running = False
+            obs, mask = final_obs[0].copy(), np.zeros(self.layout.num_actions, np.bool_)
+        else:
+            obs, mask = self._obs_row.copy(), self._mask_row.copy()
+        return obs, float(reward[0]), terminated, truncated, {"action_mask": mask}
 
     def _drain(self):
         """Keep the current scene's records; records after its end belong to the next scene."""

@@ -1,67 +1,59 @@
-"""A scene batch seen from one seat: the opponent plays the other seat inside ``step``.
+"""A batch seen from one seat: the opponent plays the other seat inside ``step``.
 
-This is the one place that turns the engine's two-seat scenes into single-learner episodes;
-the Gymnasium env, the Gymnasium vector env and the Stable-Baselines3 VecEnv all use it.
+This is the one place that turns the engine's two-seat episodes into single-learner
+episodes; the Gymnasium env, the Gymnasium vector env and the Stable-Baselines3 VecEnv all
+use it.
 
-Episodes are scenes. After ``reset`` and after every ``step`` the learner's decision is
-pending in every env. A scene that ends is reported once, with the learner's reward, and the
-env moves on to its next scene at once (same-step autoreset). A scene in which the learner's
-seat never had a decision (say, a GM learner in a scene where no price was ever due) is
-played out by the opponent and not reported as an episode: it is counted in
-``unseated_scenes``.
+After ``reset`` and after every ``step`` the learner's decision is pending in every env. An
+episode that ends is reported once, with the learner's reward, and the env moves on to its
+next episode at once (same-step autoreset). An episode in which the learner's seat never had
+a decision (say, a GM learner in a scene where no price was ever due) is played out by the
+opponent and not reported: it is counted in ``unseated_episodes``.
+
+One compiled call (:func:`scenegym.envs.core.loops.seated_advance`) takes the learner's
+actions and, when the opponent has a compiled policy (:mod:`scenegym.envs.core.policy`: the
+random agent and every heuristic), plays the opponent's turns, pays and resets, all in the
+same call. An opponent without one (a trained network, a user's object) is asked in Python
+for the envs waiting on it, and the same compiled call continues from there, so both paths
+play the same trajectories.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.header import CREW, GM, SEAT_NAMES
-from scenegym.envs.core.kernels import pending
-from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, seat_reward
+from scenegym.envs.core.kernels import entry_point
+from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
+from scenegym.envs.core.policy import PYTHON, ask, policy_of
+from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, pay_mode
 from scenegym.envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
-
-
-@njit(cache=True)
-def book_ended(over, truncated, learner_decided, ended, cut, terminated, report):
-    """Mark the ended scenes to report (the learner decided in them, and its env has not
-    reported one in this step) and set their end flags; forget who decided. Returns how
-    many are reported."""
-    n = 0
-    for i in range(over.shape[0]):
-        report[i] = over[i] and learner_decided[i] and not ended[i]
-        if report[i]:
-            ended[i] = True
-            cut[i] = truncated[i]
-            terminated[i] = not truncated[i]
-            n += 1
-        if over[i]:
-            learner_decided[i] = False
-    return n
-MAX_UNSEATED_IN_A_ROW = 10_000
 
 
 class SeatedBatch:
     """A :class:`SceneBatch` with a learner seat and an opponent for the other seat.
 
     Args:
-        batch: The scenes.
+        batch: The episodes.
         seat: ``"crew"`` or ``"gm"``: the learner's seat.
-        opponent: An agent (``act(obs, masks, env_ids)``) for the other seat.
+        opponent: An agent (``act(obs, masks, env_ids)``, optionally ``compiled``) for the
+            other seat.
         gm_reward: ``"adversarial"`` or ``"director"`` (GM learner only); default: the
             ruleset's ``default_gm_reward``.
         director: Weights of the director reward; default: the ruleset's.
+        inline_opponent: Play an opponent's compiled policy inside the compiled step (the
+            default); ``False`` asks its ``act`` in Python like any other agent's (the same
+            trajectories, slower: for tests and benchmarks).
     """
 
     def __init__(self, batch: SceneBatch, seat: str, opponent, gm_reward: str | None = None,
-                 director: DirectorWeights | None = None):
+                 director: DirectorWeights | None = None, inline_opponent: bool = True):
         gm_reward = gm_reward or batch.ruleset.default_gm_reward
         check_choice("seat", seat, tuple(SEATS))
         check_choice("gm_reward", gm_reward, GM_REWARDS)
-        self.batch, self.seat, self.opponent = batch, SEATS[seat], opponent
+        self.batch, self.seat = batch, SEATS[seat]
         self.opponent_seat = GM if self.seat == CREW else CREW
         if self.seat not in batch.ruleset.seats_with_decisions(batch.config):
             raise ValueError(
@@ -69,19 +61,48 @@ class SeatedBatch:
                 f"choose a config that gives it decisions or the other seat")
         self.gm_reward, self.director = gm_reward, director or batch.ruleset.director
         n = batch.num_envs
-        self.learner_decided = np.zeros(n, np.bool_)
-        self.unseated_scenes = 0
-        self.scenes_reported = 0
-        self._learner = np.zeros(n, np.bool_)
-        self._opp = np.zeros(n, np.bool_)
-        self._actions = np.zeros(n, np.int64)
+        self.unseated_episodes = 0
+        self.episodes_reported = 0
+        self.decisions_taken = 0  # by both seats, since the batch was made
+        self._seat_args = np.array([self.seat, pay_mode(self.seat, gm_reward), 1], np.int64)
         self._reward = np.zeros(n, np.float32)
-        self._ended = np.zeros(n, np.bool_)
-        self._cut = np.zeros(n, np.bool_)
-        self._terminated = np.zeros(n, np.bool_)
-        self._report = np.zeros(n, np.bool_)
-        self._dirty = True
+        # per env: learner decided in this episode, reported an end, terminated, truncated
+        self._flags = np.zeros((n, 4), np.bool_)
+        self._terminated, self._truncated = self._flags[:, 2], self._flags[:, 3]
         self._final_obs = np.zeros_like(batch.obs)
+        self._actions = np.zeros(n, np.int64)
+        self._which = np.zeros(n, np.bool_)
+        self._all = np.ones(n, np.bool_)
+        self.inline_opponent = inline_opponent
+        self.opponent = opponent
+
+    @property
+    def opponent(self):
+        return self._opponent
+
+    @opponent.setter
+    def opponent(self, agent) -> None:
+        """Set the opponent and bind its compiled policy, if any, into the step."""
+        self._opponent = agent
+        mine, theirs = PYTHON, policy_of(agent) if self.inline_opponent else PYTHON
+        crew, gm = (mine, theirs) if self.seat == CREW else (theirs, mine)
+        self.compiled_opponent = theirs is not PYTHON
+        self._seated = self.batch.ruleset.kernels_with(crew, gm).seated
+        self._policy = (crew.params, gm.params, np.array([crew.seed, gm.seed], np.uint64),
+                        self.director.as_array())
+        self._args = None
+
+    def _prepare(self):
+        """The compiled step's arguments, for ``which`` = the envs picked in ``_which`` (index
+        0) and for every env (1), with its entry point resolved (no argument typing at each
+        call)."""
+        b = self.batch
+        args = [(b.state, b.params, b.dice_arrays, b.log_arrays, np.uint64(b.seed), b.env_ids,
+                 b.masks, b.obs, self._actions, which, b.illegal_code, self._seat_args,
+                 self._policy, self._reward, self._final_obs, self._flags)
+                for which in (self._which, self._all)]
+        self._entry = entry_point(self._seated, args[0])
+        return args
 
     @property
     def obs(self):
@@ -91,92 +112,61 @@ class SeatedBatch:
     def masks(self):
         return self.batch.masks
 
+    @property
+    def learner_decided(self) -> np.ndarray:
+        """bool[n]: the learner has decided in the env's running episode."""
+        return self._flags[:, 0]
+
     def reset(self, seed: int | None = None) -> None:
-        """Start every env's first scene and play until the learner's decision is pending."""
+        """Start every env's first episode and play until the learner's decision is pending."""
         self.batch.reset(seed)
-        self.learner_decided[:] = False
-        self._clear_outputs()
-        self._settle()
+        self._flags[:] = False
+        self._advance(self._which, new_step=False)
 
     def next_episode(self) -> None:
-        """Abandon every env's current scene and start its next one (the learner's turn)."""
-        self.batch.next_episode(np.ones(self.batch.num_envs, np.bool_))
-        self.learner_decided[:] = False
-        self._clear_outputs()
-        self._settle()
+        """Abandon every env's running episode and start its next one (the learner's turn)."""
+        self.batch.next_episode(self._all)
+        self._flags[:] = False
+        self._advance(self._which, new_step=False)
 
     def step(self, actions):
         """The learner's decision in every env, then the opponent's until the learner's again.
 
         Returns:
             ``(reward, terminated, truncated, final_obs)``: per env, the learner's reward, the
-            end flags of the scene it played, and the last observation of ended scenes (rows
-            of envs whose scene did not end are stale). The arrays are reused by the next
-            step: copy them to keep them.
+            end flags of the episode it played, and the last observation of ended episodes
+            (rows of envs whose episode did not end are stale). The arrays are reused by the
+            next step: copy them to keep them.
         """
-        b = self.batch
-        n_learner = pending(b.state, self.seat, self._learner)
-        if n_learner != b.num_envs:
-            i = int(np.flatnonzero(~self._learner)[0])
-            raise RuntimeError(f"env {i}: the learner ({SEAT_NAMES[self.seat]}) is not pending")
-        self._clear_outputs()
-        b.step(actions, self._learner)
-        self.learner_decided[:] = True
-        self._collect()
-        self._settle()
-        return self._reward, self._terminated, self._cut, self._final_obs
+        self._actions[:] = actions
+        self._advance(self._all, new_step=True)
+        return self._reward, self._terminated, self._truncated, self._final_obs
 
-    def _clear_outputs(self):
-        """Zero the outputs of the last step (only those that a scene end wrote)."""
-        if self._dirty:
-            self._reward[:] = 0.0
-            self._ended[:] = False
-            self._terminated[:] = False
-            self._cut[:] = False
-            self._dirty = False
-
-    def _collect(self):
-        """Book rewards paid before the end, and scenes that just ended: report the
-        learner's, skip unseated ones; autoreset."""
+    def _advance(self, which, new_step: bool) -> None:
+        """The compiled step, then the Python opponent for the envs waiting on it, if any."""
         b = self.batch
-        if b.paid:
-            self._book_payouts()
-        if b.ended == 0:
-            return
-        over = b._over.copy()
-        reported = book_ended(over, b._truncated, self.learner_decided, self._ended,
-                              self._cut, self._terminated, self._report)
-        if reported:
-            idx = np.flatnonzero(self._report)
-            self._reward[idx] += seat_reward(self.seat, self.gm_reward, b._reward[idx],
-                                             b.state[idx], self.director)
-            self._final_obs[idx] = b.obs[idx]
-            self._dirty = True
-        self.scenes_reported += reported
-        self.unseated_scenes += b.ended - reported
-        b.next_episode(over)
+        self._seat_args[2] = new_step
+        waiting = self._call(which is self._all)
+        while waiting:
+            self._seat_args[2] = 0
+            idx = np.flatnonzero((b.state[:, SEAT] == self.opponent_seat) & (b.state[:, OVER] == 0))
+            self._actions[idx] = ask(self._opponent, b, idx)
+            self._which[idx] = True
+            waiting = self._call(False)
+            self._which[:] = False
 
-    def _book_payouts(self):
-        """Rewards a ruleset pays before the end (a mission's scene): the crew's, or minus
-        the crew's for an adversarial GM; the director is paid at the end only."""
+    def _call(self, everyone: bool) -> int:
+        """One call of the compiled step (its arguments prepared once per seed)."""
         b = self.batch
-        sign = 1.0 if self.seat == CREW else (-1.0 if self.gm_reward == "adversarial" else 0.0)
-        early = (b._reward != 0) & ~b._over & self.learner_decided & ~self._ended
-        self._reward[early] += sign * b._reward[early]
-        self._dirty = True
-
-    def _settle(self):
-        """Let the opponent act until the learner's decision is pending in every env."""
-        b = self.batch
-        for _ in range(MAX_UNSEATED_IN_A_ROW):
-            waiting = pending(b.state, self.opponent_seat, self._opp)
-            if waiting == 0:
-                return
-            if waiting == b.num_envs:  # no need to gather (always so for a single env)
-                self._actions[:] = self.opponent.act(b.obs, b.masks, b.env_ids)
-            else:
-                idx = np.flatnonzero(self._opp)
-                self._actions[idx] = self.opponent.act(b.obs[idx], b.masks[idx], b.env_ids[idx])
-            b.step(self._actions, self._opp)
-            self._collect()
-        raise RuntimeError("the opponent played 10000 rounds without a learner decision")
+        if self._args is None or self._args_seed != b.seed:
+            self._args, self._args_seed = self._prepare(), b.seed
+        bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
+        if bad <= -2:
+            raise RuntimeError(f"env {-2 - bad}: the learner ({SEAT_NAMES[self.seat]}) is not "
+                               "pending; call reset() first")
+        if bad >= 0:
+            raise ValueError(b.describe_illegal(bad, int(self._actions[bad])))
+        self.episodes_reported += reported
+        self.unseated_episodes += unseated
+        self.decisions_taken += decisions
+        return waiting

@@ -1,13 +1,18 @@
 """``scenegym bench [IDS...]``: env-steps per second of the engine and the Gymnasium adapters.
 
-For each registered id and batch size, in one run:
+For each registered id and batch size, in one run (:mod:`scenegym.evaluation.steppers`):
 
-- **raw**: the engine (:class:`scenegym.envs.core.batch.SceneBatch`), both seats played by a compiled
-  uniform-random legal picker, autoreset by ``next_episode``; counts decisions (either seat).
-- **native**: ``gym.make_vec(id, num_envs=B, vectorization_mode="vector_entry_point")``;
-  counts learner steps (the opponent's decisions happen inside each step).
+- **raw**: the engine (:class:`scenegym.envs.core.batch.SceneBatch`), both seats played by the
+  compiled random policy, autoreset by ``next_episode``; counts decisions (either seat).
+- **native**: ``gym.make_vec(id, num_envs=B, vectorization_mode="vector_entry_point")`` with
+  the default (heuristic) opponent, whose compiled policy plays inside the step; counts
+  learner steps. Also the decisions (both seats) per learner step, and the native rate over
+  the engine's bound (raw decisions/s divided by decisions per learner step).
+- **native, Python opponent**: the same heuristic asked in Python, as a trained policy is.
 - **sync**: ``gymnasium.vector.SyncVectorEnv`` over ``B`` copies of ``gym.make(id)``; counts
   learner steps.
+- **playtest**: ``scenegym playtest`` heuristic against heuristic, ``B`` scenes per call in
+  a batch of ``B``; counts scenes.
 
 And once per id, **single**: ``gym.make(id)`` stepped one step at a time. Actions are uniform
 among the legal ones (``info["action_mask"]``). Every figure is measured after warm-up steps
@@ -23,7 +28,7 @@ import time
 
 import numpy as np
 
-from scenegym.agents.random_agent import pick_uniform_legal
+from scenegym.evaluation import steppers
 from scenegym.evaluation.text import summary
 
 DEFAULT_BATCHES = (1, 64, 1024, 4096)
@@ -84,35 +89,62 @@ def check_args(ids, batches, seconds, known) -> None:
         raise ValueError(f"--seconds is {seconds}; allowed: 0.01..600")
 
 
+FIGURES = ("raw_decisions_per_s", "native_steps_per_s", "native_python_opponent_steps_per_s",
+           "sync_steps_per_s", "playtest_scenes_per_s")
+
+
 def bench(ids, batches, seconds: float, seed: int) -> dict:
     """Every measurement for ``ids`` x ``batches``, plus the single env per id."""
     rows, single = [], {}
     for env_id in ids:
         for b in batches:
-            raw = measure(raw_engine_stepper(env_id, b, seed), b, seconds)
-            native = measure(native_stepper(env_id, b, seed), b, seconds)
-            sync = measure(sync_stepper(env_id, b, seed), b, seconds)
-            rows.append({"id": env_id, "batch": b, "raw_decisions_per_s": raw,
-                         "native_steps_per_s": native, "sync_steps_per_s": sync,
-                         "native_over_sync": native / sync, "raw_over_sync": raw / sync})
-        single[env_id] = measure(single_stepper(env_id, seed), 1, seconds)
+            rows.append(bench_row(env_id, b, seconds, seed))
+        single[env_id] = measure(steppers.single(env_id, seed), seconds)
     return {"seconds": seconds, "seed": seed, "results": rows, "single_env_steps_per_s": single}
 
 
-def measure(stepper, per_step: int, seconds: float) -> float:
-    """Units per second of ``stepper`` (a ``(step, close)`` pair), warmed up first.
+def bench_row(env_id: str, b: int, seconds: float, seed: int) -> dict:
+    """One id at batch size ``b``: every figure, the ratios, and how many decisions (both
+    seats) a learner step takes."""
+    native = steppers.native(env_id, b, seed)
+    row = {"id": env_id, "batch": b,
+           "raw_decisions_per_s": measure(steppers.raw_engine(env_id, b, seed), seconds)}
+    steps_before = [0]
+
+    def count_steps():
+        steps_before[0] += 1
+        native_step()
+
+    native_step, native.step = native.step, count_steps
+    decisions_before = native.decisions()
+    row["native_steps_per_s"] = measure(native, seconds, close=False)
+    learner_steps = steps_before[0] * b
+    row["decisions_per_learner_step"] = (native.decisions() - decisions_before) / learner_steps
+    native.close()
+    row["native_python_opponent_steps_per_s"] = measure(
+        steppers.native(env_id, b, seed, python_opponent=True), seconds)
+    row["sync_steps_per_s"] = measure(steppers.sync(env_id, b, seed), seconds)
+    row["playtest_scenes_per_s"] = measure(steppers.playtest_scenes(env_id, b, seed), seconds)
+    row["native_over_sync"] = row["native_steps_per_s"] / row["sync_steps_per_s"]
+    engine_bound = row["raw_decisions_per_s"] / row["decisions_per_learner_step"]
+    row["native_over_engine_bound"] = row["native_steps_per_s"] / engine_bound
+    return row
+
+
+def measure(stepper, seconds: float, close: bool = True) -> float:
+    """Units per second of ``stepper`` (:class:`steppers.Stepper`), warmed up first.
 
     The time box is cut into :data:`CHUNKS` equal parts and the median part's rate is
     returned, so a burst of load on a shared machine moves the figure less.
     """
-    step, close = stepper
     try:
         for _ in range(WARMUP_STEPS):
-            step()
-        return float(np.median([timed_rate(step, per_step, seconds / CHUNKS)
+            stepper.step()
+        return float(np.median([timed_rate(stepper.step, stepper.per_step, seconds / CHUNKS)
                                 for _ in range(CHUNKS)]))
     finally:
-        close()
+        if close:
+            stepper.close()
 
 
 def timed_rate(step, per_step: int, seconds: float) -> float:
@@ -127,108 +159,23 @@ def timed_rate(step, per_step: int, seconds: float) -> float:
 
 
 # ---------------------------------------------------------------------------------------------
-# What is stepped
-
-
-def raw_engine_stepper(env_id: str, num_envs: int, seed: int):
-    """The scene batch, both seats random legal, autoreset by ``next_episode``."""
-    from scenegym.envs.core.batch import SceneBatch
-    from scenegym.envs.rulesets import ruleset_of_env
-
-    rs = ruleset_of_env(env_id)
-    engine = SceneBatch(rs, rs.config_type(), num_envs)
-    engine.reset(seed)
-    counts, actions = np.zeros(num_envs, np.int64), np.zeros(num_envs, np.int64)
-    key = np.uint64(seed)
-
-    def step():
-        pick_uniform_legal(engine.masks, engine.env_ids, counts, key, actions)
-        _, over, _ = engine.step(actions)
-        if over.any():
-            engine.next_episode(over)
-
-    return step, lambda: None
-
-
-def masked_random(agent, masks, ids):
-    """A legal random action per row; 0 for rows with no legal action (an ended sub-env)."""
-    actions = np.zeros(masks.shape[0], np.int64)
-    legal = masks.any(axis=1)
-    if legal.any():
-        actions[legal] = agent.act(None, masks[legal], ids[legal])
-    return actions
-
-
-def vector_stepper(env, num_envs: int, seed: int):
-    """Step a Gymnasium vector env with random legal actions from ``infos["action_mask"]``."""
-    from scenegym.agents.random_agent import RandomAgent
-
-    agent, ids = RandomAgent(seed), np.arange(num_envs)
-    _, info = env.reset(seed=seed)
-    masks = [info["action_mask"]]
-
-    def step():
-        actions = masked_random(agent, np.asarray(masks[0], np.bool_), ids)
-        masks[0] = env.step(actions)[4]["action_mask"]
-
-    return step, env.close
-
-
-def native_stepper(env_id: str, num_envs: int, seed: int):
-    """The native vector env."""
-    import gymnasium as gym
-
-    import scenegym  # noqa: F401  (registers the ids)
-
-    env = gym.make_vec(env_id, num_envs=num_envs, vectorization_mode="vector_entry_point")
-    return vector_stepper(env, num_envs, seed)
-
-
-def sync_stepper(env_id: str, num_envs: int, seed: int):
-    """Gymnasium's SyncVectorEnv over ``num_envs`` single envs from ``gym.make``."""
-    import gymnasium as gym
-
-    import scenegym  # noqa: F401  (registers the ids)
-
-    env = gym.vector.SyncVectorEnv([lambda: gym.make(env_id) for _ in range(num_envs)])
-    return vector_stepper(env, num_envs, seed)
-
-
-def single_stepper(env_id: str, seed: int):
-    """The single env from ``gym.make``, one step at a time, reset when a scene ends."""
-    import gymnasium as gym
-
-    import scenegym  # noqa: F401  (registers the ids)
-    from scenegym.agents.random_agent import RandomAgent
-
-    env, agent, ids = gym.make(env_id), RandomAgent(seed), np.zeros(1, np.int64)
-    _, info = env.reset(seed=seed)
-    masks = [info["action_mask"][None]]
-
-    def step():
-        action = int(agent.act(None, masks[0], ids)[0])
-        _, _, term, trunc, info = env.step(action)
-        if term or trunc:
-            _, info = env.reset()
-        masks[0] = info["action_mask"][None]
-
-    return step, env.close
-
-
-# ---------------------------------------------------------------------------------------------
 # Report
 
 
 def format_report(report: dict) -> list[str]:
-    """The table: steps/s per id and batch, with the ratios, then the single env."""
-    lines = [(f"time box {report['seconds']} s per figure; raw counts decisions of both seats, "
-             "native/sync/single count learner steps"),
-             (f"{'id':<40} {'batch':>6} {'raw/s':>12} {'native/s':>12} {'sync/s':>12} "
-             f"{'native/sync':>11} {'raw/sync':>9}")]
+    """The table: per id and batch, each figure and the ratios; then the single env."""
+    lines = [f"time box {report['seconds']} s per figure; raw: decisions of both seats/s; "
+             "native, native (Python opponent), sync: learner steps/s; playtest: scenes/s",
+             f"{'id':<36} {'batch':>5} {'raw/s':>11} {'native/s':>11} {'py-opp/s':>10} "
+             f"{'sync/s':>9} {'play/s':>10} {'nat/sync':>8} {'dec/step':>8} {'nat/bound':>9}"]
     for r in report["results"]:
-        lines.append(f"{r['id']:<40} {r['batch']:>6} {r['raw_decisions_per_s']:>12,.0f} "
-                     f"{r['native_steps_per_s']:>12,.0f} {r['sync_steps_per_s']:>12,.0f} "
-                     f"{r['native_over_sync']:>11.1f} {r['raw_over_sync']:>9.1f}")
+        lines.append(
+            f"{r['id'].removeprefix('scenegym/'):<36} {r['batch']:>5} "
+            f"{r['raw_decisions_per_s']:>11,.0f} {r['native_steps_per_s']:>11,.0f} "
+            f"{r['native_python_opponent_steps_per_s']:>10,.0f} {r['sync_steps_per_s']:>9,.0f} "
+            f"{r['playtest_scenes_per_s']:>10,.0f} {r['native_over_sync']:>7.1f}x "
+            f"{r['decisions_per_learner_step']:>8.2f} {r['native_over_engine_bound']:>9.2f}")
     for env_id, rate in report["single_env_steps_per_s"].items():
         lines.append(f"single env (gym.make) {env_id}: {rate:,.0f} steps/s")
+    lines.append("nat/bound: native steps/s over (raw decisions/s / decisions per learner step)")
     return lines

@@ -21,6 +21,7 @@ from scenegym.envs.core.batch import SceneBatch, fresh_seed
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import drain_arrays
 from scenegym.envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
+from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import atomic_write_json
 from scenegym.evaluation.rulestats import make_rulestats
@@ -69,7 +70,8 @@ def run(args) -> int:
 
 
 def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, seed=None,
-             batch: int = DEFAULT_BATCH, config=None, progress_bar: bool = False) -> dict:
+             batch: int = DEFAULT_BATCH, config=None, progress_bar: bool = False,
+             inline: bool = True) -> dict:
     """Play ``scenes`` scenes of ``ruleset`` and return the report (a JSON-ready dict).
 
     Args:
@@ -81,6 +83,9 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
         batch: Envs stepped together (capped at ``scenes``).
         config: The ruleset's config (default config when ``None``).
         progress_bar: Show a tqdm bar on stderr.
+        inline: When both agents have compiled policies, play whole scenes in one compiled
+            call (the default); ``False`` asks them in Python, decision by decision (the same
+            scenes, slower).
     """
     from scenegym.agents import make_agent  # agents sit on top of the engine
 
@@ -93,7 +98,7 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
               for seat, spec in ((CREW, crew), (GM, gm))}
     engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     rulestats = make_rulestats(ruleset, config)
-    ended = play_scenes(engine, agents, scenes, seed, rulestats, progress_bar)
+    ended = play_scenes(engine, agents, scenes, seed, rulestats, progress_bar, inline)
     report = {"ruleset": ruleset, "scenes": scenes, "seed": seed, "batch": engine.num_envs,
               "crew": str(crew), "gm": str(gm)}
     report.update(scene_figures(ended))
@@ -119,8 +124,12 @@ def scene_quota(scenes: int, num_envs: int) -> np.ndarray:
 
 
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
-                progress_bar: bool = False) -> np.ndarray:
-    """Step until every env has played its quota; returns the ended scenes' header columns.
+                progress_bar: bool = False, inline: bool = True) -> np.ndarray:
+    """Play until every env has played its quota; returns the ended scenes' header columns.
+
+    With compiled policies in both seats (and ``inline``), one compiled call plays every
+    running scene to its end (or until the event log needs draining); otherwise each
+    decision is a batch step with the agents asked in Python.
 
     Returns:
         int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
@@ -133,14 +142,18 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     ended = np.zeros((scenes, len(ENDED_COLUMNS)), np.int64)
     finished = 0
     actions = np.zeros(engine.num_envs, np.int64)
+    play = scene_player(engine, agents, inline)
     engine.reset(seed)
     with tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar) as bar:
         while finished < scenes:
             active = engine.state[:, OVER] == 0
             if not active.any():
                 raise RuntimeError("no scene is running but the playtest is not finished")
-            choose_actions(engine, agents, actions, active)
-            _, over, _ = engine.step(actions, active)
+            if play is None:
+                choose_actions(engine, agents, actions, active)
+                _, over, _ = engine.step(actions, active)
+            else:
+                over = play(active)
             rulestats.add_events(*drain_arrays(engine.log))
             done = np.flatnonzero(over)
             if done.size:
@@ -152,6 +165,24 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 bar.update(done.size)
                 engine.next_episode(over & (played < quota))
     return ended
+
+
+def scene_player(engine: SceneBatch, agents: dict, inline: bool):
+    """``active -> over``: plays the active envs' scenes to their end in one compiled call, or
+    ``None`` when a seat's agent has no compiled policy (or ``inline`` is off)."""
+    crew, gm = policy_of(agents[CREW]), policy_of(agents[GM])
+    if not inline or crew is PYTHON or gm is PYTHON:
+        return None
+    kernel = engine.ruleset.kernels_with(crew, gm).play
+    policy = (crew.params, gm.params, np.array([crew.seed, gm.seed], np.uint64))
+    over = np.zeros(engine.num_envs, np.bool_)
+
+    def play(active):
+        kernel(engine.state, engine.params, engine.dice_arrays, engine.log_arrays,
+               engine.env_ids, engine.masks, engine.obs, active, policy, over)
+        return over
+
+    return play
 
 
 def scene_figures(ended: np.ndarray) -> dict:

@@ -63,13 +63,13 @@ class SceneBatch:
         self.obs = np.zeros((num_envs, layout.obs_size), np.float32)
         self.seed = 0
         self._all = np.ones(num_envs, np.bool_)
-        self._illegal_code = ILLEGAL_MODES.index(illegal)
+        self.illegal_code = ILLEGAL_MODES.index(illegal)
         self._reward = np.zeros(num_envs, np.float32)
         self._over = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
         self.ended = 0  # episodes that ended in the last step
         self.paid = 0   # envs paid a crew reward before their end in the last step
-        self._dice_arrays, self._log_arrays = tuple(self.dice), tuple(self.log)
+        self.dice_arrays, self.log_arrays = tuple(self.dice), tuple(self.log)
 
     # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -110,9 +110,9 @@ class SceneBatch:
         if which is None:
             which = self.state[:, OVER] == 0
         bad, self.ended, self.paid = self.ruleset.kernels.apply(
-            self.state, self.params, self._dice_arrays, self._log_arrays, actions,
+            self.state, self.params, self.dice_arrays, self.log_arrays, actions,
             np.asarray(which, np.bool_),
-            self.masks, self.obs, self._illegal_code, self._reward, self._over, self._truncated)
+            self.masks, self.obs, self.illegal_code, self._reward, self._over, self._truncated)
         if bad >= 0:
             raise ValueError(self.describe_illegal(bad, int(actions[bad])))
         return self._reward, self._over, self._truncated

@@ -24,8 +24,9 @@ from scenegym.envs.cache import kernel_cache_folder
 from scenegym.envs.core import loops
 from scenegym.envs.core.header import OVER, SEAT
 from scenegym.envs.core.loops import LOSE, RAISE
+from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
-BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh"])
+BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh", "seated", "play"])
 RuleFunctions = namedtuple("RuleFunctions", ["begin", "apply", "legal", "observe"])
 RuleFunctions.__doc__ = "A ruleset's four per-env ``@njit`` rules (see :mod:`loops`)."
 
@@ -40,19 +41,30 @@ def pending(state, seat, out):
     return n
 
 
-def rules_digest(rules: RuleFunctions) -> str:
-    """A hash of the loops template and of the source files that define ``rules``."""
+def entry_point(dispatcher, args):
+    """The compiled function for the types of ``args`` (compiled or loaded if need be),
+    called without numba's dispatch, which types every argument at every call: for a batch
+    of one, that typing costs more than the rules. Call it only with arguments of the same
+    types as ``args``."""
+    return dispatcher.compile(tuple(dispatcher.typeof_pyval(a) for a in args))
+
+
+def rules_digest(functions) -> str:
+    """A hash of the loops template and of the source files that define ``functions``."""
     h = hashlib.sha256(Path(loops.__file__).read_bytes())
-    for path in sorted({inspect.getfile(getattr(f, "py_func", f)) for f in rules}):
+    for f in functions:
+        f = getattr(f, "py_func", f)
+        h.update(f"{f.__module__}.{f.__qualname__}".encode())
+    for path in sorted({inspect.getfile(getattr(f, "py_func", f)) for f in functions}):
         h.update(path.encode())
         h.update(Path(path).read_bytes())
     return h.hexdigest()[:12]
 
 
-def loops_copy(name: str, rules: RuleFunctions) -> Path:
-    """The ruleset's copy of the loops module in the cache folder (written if missing)."""
+def loops_copy(name: str, functions) -> Path:
+    """The copy of the loops module for ``name`` in the cache folder (written if missing)."""
     folder = kernel_cache_folder() / "loops"
-    path = folder / f"{name}_loops_{rules_digest(rules)}.py"
+    path = folder / f"{name}_loops_{rules_digest(functions)}.py"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -61,9 +73,12 @@ def loops_copy(name: str, rules: RuleFunctions) -> Path:
     return path
 
 
-def compile_loops(name: str, rules: RuleFunctions) -> BatchKernels:
-    """The batch loops of ruleset ``name`` around its ``rules`` (compiled on first call)."""
-    path = loops_copy(name, rules)
+def compile_loops(name: str, rules: RuleFunctions, crew: CompiledPolicy = PYTHON,
+                  gm: CompiledPolicy = PYTHON) -> BatchKernels:
+    """The batch loops of ruleset ``name`` around its ``rules``, with the seats' compiled
+    policies ``crew`` and ``gm`` (compiled on first call; one copy per triple)."""
+    tag = name if crew is PYTHON and gm is PYTHON else f"{name}__{crew.name}__{gm.name}"
+    path = loops_copy(tag, (*rules, crew.act, gm.act))
     module_name = f"scenegym._loops.{path.stem}"
     module = sys.modules.get(module_name)
     if module is None:
@@ -72,8 +87,10 @@ def compile_loops(name: str, rules: RuleFunctions) -> BatchKernels:
         spec.loader.exec_module(module)
         module.rule_begin, module.rule_apply = rules.begin, rules.apply
         module.rule_legal, module.rule_observe = rules.legal, rules.observe
+        module.crew_policy, module.gm_policy = crew.act, gm.act
         sys.modules[module_name] = module
-    return BatchKernels(module.begin_batch, module.apply_batch, module.refresh_batch)
+    return BatchKernels(module.begin_batch, module.apply_batch, module.refresh_batch,
+                        module.seated_advance, module.play_episodes)
 
 
 __all__ = ["LOSE", "RAISE", "BatchKernels", "RuleFunctions", "compile_loops", "pending"]

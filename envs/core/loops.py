@@ -28,20 +28,33 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.borrow import borrow
-from scenegym.envs.core.dice import Dice, start_episode
+from scenegym.envs.core.dice import Dice, episode_key, start_episode
 from scenegym.envs.core.events import EventLog
 from scenegym.envs.core.forfeit import forfeit
-from scenegym.envs.core.header import EPISODE, OVER, TRUNCATED, clear_header, crew_reward
+from scenegym.envs.core.header import (
+    CREW,
+    DECISIONS,
+    EPISODE,
+    OVER,
+    SEAT,
+    TRUNCATED,
+    clear_header,
+    crew_reward,
+)
+from scenegym.envs.core.reward import early_payment, final_payment
 
 RAISE, LOSE = 0, 1  # what an illegal action does
+MAX_UNSEATED_IN_A_ROW = 10_000  # episodes an env may end without a learner decision
 
 
 def _unbound(*args):
     raise RuntimeError("batch loops used before compile_loops bound the ruleset's rules")
 
 
-# The ruleset's rules: bound per copy of this module by compile_loops.
+# The ruleset's rules and the seats' compiled policies (scenegym.envs.core.policy): bound
+# per copy of this module by compile_loops.
 rule_begin = rule_apply = rule_legal = rule_observe = _unbound
+crew_policy = gm_policy = _unbound
 
 
 @njit(cache=True)
@@ -127,3 +140,147 @@ def refresh_batch(state, params, masks, obs):
         s = borrow(state[i])
         rule_legal(s, p, borrow(masks[i]))
         rule_observe(s, p, borrow(obs[i]))
+
+
+# ---------------------------------------------------------------------------------------------
+# Agents inside the step: compiled policies (scenegym.envs.core.policy)
+
+
+@njit(cache=True)
+def policy_action(s, o, m, crew_params, gm_params, seeds, env_id):
+    """The compiled choice of the seat pending in row ``s`` (-1: its agent is Python's)."""
+    if s[SEAT] == CREW:
+        key = episode_key(seeds[0], env_id, s[EPISODE])
+        return crew_policy(o, m, crew_params[0], key, s[DECISIONS])
+    key = episode_key(seeds[1], env_id, s[EPISODE])
+    return gm_policy(o, m, gm_params[0], key, s[DECISIONS])
+
+
+@njit(cache=True)
+def begin_next(s, p, dice, log, i, seed, env_id, m, o):
+    """Autoreset: start the env's next episode."""
+    s[EPISODE] += 1
+    start_episode(dice, i, seed, env_id, s[EPISODE])
+    clear_header(s, s[EPISODE])
+    rule_begin(s, p, dice, log, i)
+    rule_legal(s, p, m)
+    rule_observe(s, p, o)
+
+
+@njit(cache=True)
+def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks, obs,
+                   actions, which, illegal_mode, seat, policy, reward, final_obs, flags):
+    """One learner step of a seated batch (scenegym.envs.seated), as far as compiled code can
+    take it: the actions of the envs selected by ``which``, then, per env, the opponent's
+    compiled policy until the learner's decision is pending again (ended episodes paid,
+    reported and reset on the way), or until the opponent is a Python agent.
+
+    Args:
+        seat: int64[3] ``(learner seat, payment code, new step)``: a new step clears the
+            outputs and requires the learner pending in every env.
+        policy: ``(crew params, gm params, uint64[2] seeds, float64[5] director weights)``.
+        reward: float32[n], the learner's reward of this step per env.
+        final_obs: float32[n, obs_size], the last observation of a reported episode.
+        flags: bool[n, 4] per env: the learner decided in this episode; an end was reported
+            in this step; it was terminated; it was truncated.
+
+    Returns:
+        ``(bad, waiting, reported, unseated, decisions)``: the first env with an illegal
+        action (or ``-2 - i`` for an env ``i`` whose learner was not pending at a new step;
+        -1: none), envs waiting on a Python agent, episodes reported, episodes ended
+        unseated, decisions taken (both seats).
+    """
+    p = params[0]
+    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    learner, new_step = seat[0], seat[2] == 1
+    for i in range(state.shape[0]):
+        if new_step and (state[i, SEAT] != learner or state[i, OVER] == 1):
+            return -2 - i, 0, 0, 0, 0
+    bad = first_illegal(state, masks, actions, which)
+    if bad >= 0 and illegal_mode == RAISE:
+        return bad, 0, 0, 0, 0
+    waiting = reported = unseated = decisions = 0
+    for i in range(state.shape[0]):
+        s, f = borrow(state[i]), borrow(flags[i])
+        m, o = borrow(masks[i]), borrow(obs[i])
+        if new_step:
+            reward[i] = 0.0
+            f[1] = f[2] = f[3] = False
+        given, in_a_row = which[i] and s[OVER] == 0, 0
+        while True:
+            if given:
+                a, given = actions[i], False
+            elif s[SEAT] == learner:
+                break
+            else:
+                a = policy_action(s, o, m, policy[0], policy[1], policy[2], env_ids[i])
+                if a < 0:
+                    waiting += 1
+                    break
+                if a >= m.shape[0] or not m[a]:
+                    raise ValueError("a compiled agent chose an illegal action")
+            if s[SEAT] == learner:
+                f[0] = True
+            decisions += 1
+            if a < 0 or a >= m.shape[0] or not m[a]:
+                forfeit(state, log, i)
+            else:
+                rule_apply(s, p, dice, log, i, a)
+            rule_legal(s, p, m)
+            rule_observe(s, p, o)
+            r = crew_reward(s)
+            if s[OVER] == 0:
+                if r != 0 and f[0] and not f[1]:
+                    reward[i] += early_payment(seat[1], r)
+                continue
+            if f[0] and not f[1]:
+                reward[i] += final_payment(seat[1], r, s, policy[3])
+                f[2], f[3] = s[TRUNCATED] == 0, s[TRUNCATED] == 1
+                final_obs[i, :] = o
+                f[1] = True
+                reported += 1
+            else:
+                unseated += 1
+                in_a_row += 1
+                if in_a_row > MAX_UNSEATED_IN_A_ROW:
+                    raise ValueError("an env ended 10000 episodes in a row with no learner "
+                                     "decision")
+            f[0] = False
+            begin_next(s, p, dice, log, i, seed, env_ids[i], m, o)
+    return -1, waiting, reported, unseated, decisions
+
+
+@njit(cache=True)
+def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, active, policy,
+                  over):
+    """Both seats by their compiled policies: play each active env's running episode until it
+    ends, or until its event log is half full (drain it and call again).
+
+    Args:
+        policy: ``(crew params, gm params, uint64[2] seeds)``.
+        over: bool[n], set for the envs whose episode ended in this call.
+
+    Returns:
+        Episodes ended.
+    """
+    p = params[0]
+    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    half = log.records.shape[1] // 2
+    ended = 0
+    for i in range(state.shape[0]):
+        over[i] = False
+        if not active[i]:
+            continue
+        s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
+        while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):
+            a = policy_action(s, o, m, policy[0], policy[1], policy[2], env_ids[i])
+            if a < 0 or a >= m.shape[0] or not m[a]:
+                raise ValueError("a compiled agent chose an illegal action")
+            rule_apply(s, p, dice, log, i, a)
+            rule_legal(s, p, m)
+            rule_observe(s, p, o)
+            crew_reward(s)
+        if s[OVER] == 1:
+            over[i] = True
+            ended += 1
+    return ended

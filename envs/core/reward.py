@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from scenegym.envs.core.header import CREW, DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
 from scenegym.envs.core.validate import check_choice, check_int
@@ -50,22 +51,60 @@ class DirectorWeights:
         check_int("target_decisions", self.target_decisions, 1, 100_000)
 
 
-def director_reward(state: np.ndarray, w: DirectorWeights) -> np.ndarray:
-    """Director reward of each row of ``state`` (call on rows whose scene just ended)."""
-    swing = np.minimum(state[:, LEAD_CHANGES], w.swing_cap) / w.swing_cap
-    doubt = 1.0 - state[:, MARGIN] / 100.0
-    d = state[:, DECISIONS]
-    length = np.maximum(0.0, 1.0 - np.abs(d - w.target_decisions) / w.target_decisions)
-    total = w.w_swing * swing + w.w_doubt * doubt + w.w_length * length
-    reward = total / (w.w_swing + w.w_doubt + w.w_length)
-    return np.where(state[:, FORFEITED] == 1, -1.0, reward).astype(np.float32)
+    def as_array(self) -> np.ndarray:
+        """float64[5]: the weights as the compiled step reads them (:func:`director_row`)."""
+        return np.array([self.w_swing, self.w_doubt, self.w_length, self.swing_cap,
+                         self.target_decisions], np.float64)
 
 
-def seat_reward(seat: int, gm_reward: str, crew_reward, state, weights: DirectorWeights):
-    """The learner seat's reward from the crew's reward and the ended scenes' state rows."""
+# How the learner seat is paid (compiled code reads these codes).
+PAY_CREW, PAY_ADVERSARIAL, PAY_DIRECTOR = 0, 1, 2
+
+
+def pay_mode(seat: int, gm_reward: str) -> int:
+    """The payment code of a learner in ``seat`` with GM reward ``gm_reward``."""
     check_choice("gm_reward", gm_reward, GM_REWARDS)
     if seat == CREW:
+        return PAY_CREW
+    return PAY_ADVERSARIAL if gm_reward == "adversarial" else PAY_DIRECTOR
+
+
+@njit(cache=True)
+def director_row(s, w):
+    """The director reward of the ended episode in state row ``s``; ``w`` from
+    :meth:`DirectorWeights.as_array`."""
+    if s[FORFEITED] == 1:
+        return -1.0
+    swing = min(s[LEAD_CHANGES], w[3]) / w[3]
+    doubt = 1.0 - s[MARGIN] / 100.0
+    length = max(0.0, 1.0 - abs(s[DECISIONS] - w[4]) / w[4])
+    return (w[0] * swing + w[1] * doubt + w[2] * length) / (w[0] + w[1] + w[2])
+
+
+@njit(cache=True)
+def early_payment(mode, crew_reward):
+    """The learner's share of a reward the crew is paid before the episode ends."""
+    if mode == PAY_CREW:
         return crew_reward
-    if gm_reward == "adversarial":
-        return -crew_reward
-    return director_reward(state, weights)
+    return -crew_reward if mode == PAY_ADVERSARIAL else 0.0
+
+
+@njit(cache=True)
+def final_payment(mode, crew_reward, s, w):
+    """The learner's reward at the end of the episode in row ``s``."""
+    if mode == PAY_DIRECTOR:
+        return director_row(s, w)
+    return early_payment(mode, crew_reward)
+
+
+@njit(cache=True)
+def director_rows(state, w, out):
+    for r in range(state.shape[0]):
+        out[r] = director_row(state[r], w)
+    return out
+
+
+def director_reward(state: np.ndarray, w: DirectorWeights) -> np.ndarray:
+    """Director reward of each row of ``state`` (call on rows whose episode just ended)."""
+    out = np.zeros(state.shape[0], np.float32)
+    return director_rows(np.ascontiguousarray(state), w.as_array(), out)

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 
 from scenegym.envs.core.header import HEADER_SIZE
 from scenegym.envs.core.kernels import BatchKernels, RuleFunctions, compile_loops
+from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights
 
 
@@ -151,6 +152,16 @@ class Ruleset:
     def kernels(self) -> BatchKernels:
         """The compiled batch loops (compiled, or loaded from the cache, on first call)."""
         return compile_loops(self.name, self.rules)
+
+    def kernels_with(self, crew: CompiledPolicy, gm: CompiledPolicy) -> BatchKernels:
+        """The batch loops with the seats' compiled policies bound in (one set per pair)."""
+        if crew is PYTHON and gm is PYTHON:
+            return self.kernels
+        key = (crew.name, crew.act, gm.name, gm.act)
+        cache = self.__dict__.setdefault("_with_policies", {})
+        if key not in cache:
+            cache[key] = compile_loops(self.name, self.rules, crew, gm)
+        return cache[key]
 
     def default_config(self):
         return self.config_type()

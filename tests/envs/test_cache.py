@@ -82,8 +82,7 @@ FIRST_STEP = (
     "    env = gym.make(env_id)\n"
     "    obs, info = env.reset(seed=1)\n"
     "    env.step(int(info['action_mask'].argmax()))\n"
-    "    k = get_ruleset(name).kernels\n"
-    "    for f in (k.begin, k.apply):\n"
+    "    for f in (get_ruleset(name).kernels.begin, env.unwrapped.seated._seated):\n"
     "        print(name, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))\n")
 
 

@@ -32,6 +32,8 @@ def test_odds_bad_stat_exits_2(capsys):
 
 
 STARFORGED_ID = "scenegym/StarforgedSceneChallenge-v0"
+FIGURES = ("raw_decisions_per_s", "native_steps_per_s", "native_python_opponent_steps_per_s",
+           "sync_steps_per_s", "playtest_scenes_per_s")
 
 
 def test_bench_tiny_budget(capsys):
@@ -40,7 +42,7 @@ def test_bench_tiny_budget(capsys):
     assert [(r["id"], r["batch"]) for r in out["results"]] == [(STARFORGED_ID, 1),
                                                                (STARFORGED_ID, 8)]
     for r in out["results"]:
-        for k in ("raw_decisions_per_s", "native_steps_per_s", "sync_steps_per_s"):
+        for k in FIGURES:
             assert r[k] > 0
         assert r["native_over_sync"] == r["native_steps_per_s"] / r["sync_steps_per_s"]
     assert set(out["single_env_steps_per_s"]) == {STARFORGED_ID}

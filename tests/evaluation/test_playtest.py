@@ -102,3 +102,15 @@ def test_a_mission_result_counts_by_its_sign():
     assert figures["crew_win_rate"] == 0.5
     assert figures["results"]["crew_lost"]["count"] == 1
     assert figures["results"]["cut_off"]["count"] == 1
+
+
+@pytest.mark.parametrize(("ruleset", "crew", "gm"), [("starforged", "heuristic", "random"),
+                                                     ("momentum", "random", "heuristic")])
+def test_compiled_playtest_plays_the_scenes_the_python_loop_plays(ruleset, crew, gm):
+    """Both seats compiled: whole scenes per compiled call; the same scenes as deciding in
+    Python one decision at a time (scenes end in another order, so sums are compared)."""
+    fast = playtest(ruleset, 300, crew, gm, seed=3, batch=64)
+    slow = playtest(ruleset, 300, crew, gm, seed=3, batch=64, inline=False)
+    for key in ("crew_win_rate", "results", "lead_changes", "ruleset_stats"):
+        assert fast[key] == slow[key], key
+    assert fast["mean_decisions"] == pytest.approx(slow["mean_decisions"], rel=1e-12)

@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pytest
 
+from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.header import EPISODE
@@ -60,10 +61,7 @@ def test_replay_shows_the_same_scene_as_a_large_batch():
     events = []
     while not events or events[-1].kind != EPISODE_END:
         running = ~batch.over
-        for s, agent in enumerate(agents):
-            idx = np.flatnonzero(running & (batch.pending_seat == s))
-            if idx.size:
-                actions[idx] = agent.act(batch.obs[idx], batch.masks[idx], batch.env_ids[idx])
+        choose_actions(batch, dict(enumerate(agents)), actions, running)
         in_scene = batch.state[env, EPISODE] == scene
         _, over, _ = batch.step(actions, running)
         if in_scene:

@@ -1,0 +1,136 @@
+"""What ``scenegym bench`` steps: each a ``Stepper`` whose ``step()`` advances by ``per_step``
+units (decisions, learner steps or scenes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from scenegym.agents.random_agent import RandomAgent, random_rows
+from scenegym.envs.core.header import DECISIONS, EPISODE
+
+
+@dataclass
+class Stepper:
+    """``step()`` does ``per_step`` units of work; ``close()`` frees it; ``decisions()``
+    (where known) counts the decisions of both seats taken so far."""
+
+    step: Callable[[], None]
+    per_step: int
+    close: Callable[[], None] = lambda: None
+    decisions: Callable[[], int] | None = field(default=None)
+
+
+class AskedInPython:
+    """An agent's ``act`` without its compiled policy: the env asks it in Python."""
+
+    def __init__(self, agent):
+        self._agent = agent
+
+    def act(self, obs, masks, env_ids):
+        return self._agent.act(obs, masks, env_ids)
+
+
+def raw_engine(env_id: str, num_envs: int, seed: int) -> Stepper:
+    """The engine alone: both seats random legal (compiled, common random numbers), autoreset
+    by ``next_episode``; a unit is a decision."""
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.rulesets import ruleset_of_env
+
+    rs = ruleset_of_env(env_id)
+    engine = SceneBatch(rs, rs.default_config(), num_envs)
+    engine.reset(seed)
+    actions, key = np.zeros(num_envs, np.int64), np.uint64(seed)
+
+    def step():
+        rows = engine.state
+        random_rows(engine.obs, engine.masks, engine.env_ids, rows[:, EPISODE],
+                    rows[:, DECISIONS], key, actions)
+        _, over, _ = engine.step(actions)
+        if over.any():
+            engine.next_episode(over)
+
+    return Stepper(step, num_envs)
+
+
+def masked_random(agent, masks, ids):
+    """A legal random action per row; 0 for rows with no legal action (an ended sub-env)."""
+    actions = np.zeros(masks.shape[0], np.int64)
+    legal = masks.any(axis=1)
+    if legal.any():
+        actions[legal] = agent.act(masks[legal], masks[legal], ids[legal])
+    return actions
+
+
+def vector_env(env, num_envs: int, seed: int, decisions=None) -> Stepper:
+    """A Gymnasium vector env stepped with random legal actions from ``infos["action_mask"]``;
+    a unit is a learner step."""
+    agent, ids = RandomAgent(seed), np.arange(num_envs)
+    _, info = env.reset(seed=seed)
+    masks = [info["action_mask"]]
+
+    def step():
+        actions = masked_random(agent, np.asarray(masks[0], np.bool_), ids)
+        masks[0] = env.step(actions)[4]["action_mask"]
+
+    return Stepper(step, num_envs, env.close, decisions)
+
+
+def native(env_id: str, num_envs: int, seed: int, python_opponent: bool = False) -> Stepper:
+    """The native vector env with its default opponent: compiled inside the step, or the same
+    agent asked in Python (``python_opponent``)."""
+    import gymnasium as gym
+
+    from scenegym.agents.registry import make_agent
+    from scenegym.envs.rulesets import ruleset_of_env
+
+    opponent = "heuristic"
+    if python_opponent:
+        opponent = AskedInPython(make_agent("heuristic", ruleset_of_env(env_id).name))
+    env = gym.make_vec(env_id, num_envs=num_envs, vectorization_mode="vector_entry_point",
+                       opponent=opponent)
+    return vector_env(env, num_envs, seed, lambda: env.seated.decisions_taken)
+
+
+def sync(env_id: str, num_envs: int, seed: int) -> Stepper:
+    """Gymnasium's SyncVectorEnv over ``num_envs`` single envs from ``gym.make``."""
+    import gymnasium as gym
+
+    env = gym.vector.SyncVectorEnv([lambda: gym.make(env_id) for _ in range(num_envs)])
+    return vector_env(env, num_envs, seed)
+
+
+def single(env_id: str, seed: int) -> Stepper:
+    """The single env from ``gym.make``, one step at a time, reset when an episode ends."""
+    import gymnasium as gym
+
+    env, agent, ids = gym.make(env_id), RandomAgent(seed), np.zeros(1, np.int64)
+    _, info = env.reset(seed=seed)
+    masks = [info["action_mask"][None]]
+
+    def step():
+        action = int(agent.act(masks[0], masks[0], ids)[0])
+        _, _, term, trunc, info = env.step(action)
+        if term or trunc:
+            _, info = env.reset()
+        masks[0] = info["action_mask"][None]
+
+    return Stepper(step, 1, env.close)
+
+
+def playtest_scenes(env_id: str, num_envs: int, seed: int) -> Stepper:
+    """``scenegym playtest`` with the heuristic in both seats; a unit is a whole scene (each
+    step plays ``num_envs`` scenes, event log and statistics included)."""
+    from scenegym.envs.rulesets import ruleset_of_env
+    from scenegym.evaluation.playtest import playtest
+
+    name = ruleset_of_env(env_id).name
+    counter = [seed]
+
+    def step():
+        counter[0] += 1
+        playtest(name, num_envs, "heuristic", "heuristic", seed=counter[0], batch=num_envs)
+
+    return Stepper(step, num_envs)
