@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.kernels import entry_point
 from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
+from scenegym.envs.core.kernels import entry_point
 from scenegym.envs.core.policy import PYTHON, ask, policy_of
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, pay_mode
 from scenegym.envs.core.validate import check_choice
