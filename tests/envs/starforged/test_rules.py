@@ -1,8 +1,11 @@
 """One scripted-dice scenario per rule of the Starforged scene challenge.
 
-Sources: the seed ``shared/seeds/001_5c21beac7d21435d.txt`` (quoted as "seed: ...") and
-``shared/RULES.md`` section 2 (quoted as "RULES 2: ..."). Where the rules leave a choice open,
-the tests follow the "Interpretations" section of ``envs/starforged/env.py``.
+Sources: Ironsworn: Starforged (Shawn Tomkin, 2022), the scene challenge moves in their 2022
+pre-release wording (Begin the Scene, Face Danger, Secure an Advantage, Finish the Scene;
+quoted as "Seed: ...") and the rulebook's action roll, momentum, progress and suffer moves as
+the project's rules brief states them (section 2, quoted as "RULES 2: ..."). Where the rules
+leave a choice open, the tests follow the "Interpretations" section of
+``envs/starforged/env.py``.
 
 Dice are scripted in the order the rules roll them: a scene move rolls the action die, then
 the two challenge dice; Finish the Scene rolls the two challenge dice; an Endure roll the
