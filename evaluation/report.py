@@ -11,12 +11,12 @@ Writes ``report.md``, ``report.json`` and PNG plots to ``--out``, each file atom
 from __future__ import annotations
 
 import argparse
-import ast
 from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
+from scenegym.evaluation.overrides import parse_value, split_items
 from scenegym.evaluation.playtest import playtest
 from scenegym.evaluation.text import summary
 
@@ -42,28 +42,6 @@ def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
             raise ValueError(f"--arm {name}: unknown key {key!r}; allowed: crew, gm, "
                              f"{', '.join(config_type.field_names())}")
     return name, agents, overrides
-
-
-def split_items(spec: str) -> list[str]:
-    """Split on commas that are not inside brackets (tuples stay whole)."""
-    items, depth, current = [], 0, ""
-    for ch in spec:
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if ch == "," and depth == 0:
-            items.append(current)
-            current = ""
-        else:
-            current += ch
-    return [i for i in items + [current] if i]
-
-
-def parse_value(value: str):
-    """A Python literal (int, bool, tuple) if it is one, else the string itself."""
-    try:
-        return ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return value
 
 
 def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int) -> dict:

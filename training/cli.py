@@ -1,14 +1,17 @@
 """The training subcommands of ``scenegym``: ``train``, ``selfplay``, ``export``, ``bench-train``.
 
 torch and Stable-Baselines3 are imported inside each ``run`` only, so ``scenegym --help``
-stays fast.
+stays fast, and ``train`` and ``selfplay`` check their variant (``--set``, ``--gm-reward``)
+before they load them.
 """
 
 from __future__ import annotations
 
 import argparse
 
+from scenegym.envs.core.reward import GM_REWARDS
 from scenegym.envs.rulesets import env_ids
+from scenegym.training.variant import checked_variant
 
 SEATS = ("crew", "gm")
 
@@ -46,6 +49,17 @@ def _add_learner_options(p) -> None:
     p.add_argument("--eval-scenes", type=_positive, default=2000,
                    help="scenes per opponent in the final evaluation")
     p.add_argument("--threads", type=_positive, default=1, help="torch threads")
+    p.add_argument("--set", dest="config", action="append", default=[], metavar="FIELD=VALUE",
+                   help="change a config field of the ruleset, as gym.make(ID, FIELD=VALUE) "
+                        "does (repeatable), e.g. --set max_moves=20 --set clock_by_situation=(4,4,4)")
+    p.add_argument("--gm-reward", choices=GM_REWARDS, default=None,
+                   help="the GM's reward (default: the ruleset's, as in gym.make)")
+
+
+def _checked(args):
+    """``args`` with ``overrides``: the ``--set`` fields, refused before training if invalid."""
+    args.overrides = checked_variant(args.env_id, args.config, args.gm_reward)
+    return args
 
 
 def _add_train(sub) -> None:
@@ -59,9 +73,9 @@ def _add_train(sub) -> None:
                    help="continue from the last checkpoint (keeps the run's settings but --steps)")
     p.add_argument("--checkpoint-every", type=_positive, default=50_000,
                    help="checkpoint interval in env steps")
-    p.add_argument("--gm-reward", choices=("adversarial", "director"), default="adversarial")
 
     def run(args):
+        args = _checked(args)
         from scenegym.training.train import run as run_train
 
         return run_train(args)
@@ -79,6 +93,7 @@ def _add_selfplay(sub) -> None:
                    help="scenes per pairing in the league")
 
     def run(args):
+        args = _checked(args)
         from scenegym.training.selfplay import run as run_selfplay
 
         return run_selfplay(args)

@@ -1,8 +1,10 @@
 """``scenegym selfplay``: crew and GM trained in turns against frozen snapshots of each other.
 
 Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (the heuristic GM
-in round 1), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (adversarial
-reward) trains against that crew snapshot and is frozen as ``snapshots/gm_r<k>.zip``.
+in round 1), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (the ruleset's GM
+reward unless ``--gm-reward`` says otherwise) trains against that crew snapshot and is frozen
+as ``snapshots/gm_r<k>.zip``. Training and the league play the run's variant (the config
+changes of ``--set``); ``selfplay.json`` records it with the GM reward.
 Snapshots are loaded as opponents through :func:`scenegym.agents.registry.make_agent`, like any
 policy file.
 
@@ -25,11 +27,13 @@ import torch
 import trueskill
 
 from scenegym.agents.registry import make_agent
+from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation.files import atomic_write_json, atomic_write_text
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
 from scenegym.training.train import TrainSettings, derived_seed, make_vec_env, new_model
-from scenegym.training.vec_env import ruleset_of
+from scenegym.training.variant import describe, gm_reward_of, variant_config
 
 BASE_PLAYERS = ("random", "heuristic")
 TABLE_FIELDS = ("rank", "player", "seat", "rating", "mu", "sigma", "scenes", "wins", "draws",
@@ -68,8 +72,8 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
 
 def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> list[dict]:
     """Every crew player against every GM player; TrueSkill ratings per player."""
-    ruleset = ruleset_of(s.env_id)
-    config = ruleset.config_type()  # the config the learners trained on
+    ruleset = ruleset_of_env(s.env_id)
+    config = variant_config(s.env_id, s.config)  # the config the learners trained on
     seed = derived_seed(s.seed, 0x1EA6)
     roster = {seat: {**{f"{seat}:{b}": b for b in BASE_PLAYERS},
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
@@ -128,16 +132,29 @@ def table_markdown(rows: list[dict]) -> str:
 def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int) -> list:
     """Run self-play and write the league table to ``s.out``."""
     torch.set_num_threads(s.threads)
+    s = replace(s, gm_reward=gm_reward_of(s.env_id, s.gm_reward))
+    check_both_seats_decide(s)
     snapshots = train_league(s, rounds, steps_per_round)
     rows = play_league(s, snapshots, league_scenes)
     out = Path(s.out)
     atomic_write_text(out / "league.csv", table_csv(rows))
     atomic_write_text(out / "league.md", table_markdown(rows))
     atomic_write_json(out / "selfplay.json", {
-        "env_id": s.env_id, "seed": s.seed, "rounds": rounds,
+        "env_id": s.env_id, "seed": s.seed, "rounds": rounds, "gm_reward": s.gm_reward,
+        "config": s.config,
         "steps_per_round": steps_per_round, "league_scenes": league_scenes,
         "snapshots": {seat: {n: str(p) for n, p in d.items()} for seat, d in snapshots.items()}})
     return rows
+
+
+def check_both_seats_decide(s: TrainSettings) -> None:
+    """Refuse a variant in which a seat never decides (it would have nothing to learn)."""
+    ruleset = ruleset_of_env(s.env_id)
+    deciding = ruleset.seats_with_decisions(variant_config(s.env_id, s.config))
+    for seat, name in SEAT_NAMES.items():
+        if seat not in deciding:
+            raise ValueError(f"selfplay: the {name} seat never decides under this "
+                             f"{ruleset.name} config ({describe(s.config, s.gm_reward)})")
 
 
 def run(args) -> int:
@@ -148,7 +165,9 @@ def run(args) -> int:
                       steps=args.rounds * args.steps_per_round, out=args.out, envs=args.envs,
                       seed=fresh_seed() % 2**32 if args.seed is None else args.seed,
                       algo=args.algo, n_steps=args.n_steps, batch_size=args.batch_size,
-                      n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads)
+                      n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads,
+                      gm_reward=args.gm_reward, config=args.overrides)
     rows = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes)
+    print(describe(s.config, gm_reward_of(s.env_id, s.gm_reward)))
     print(table_markdown(rows))
     return 0

@@ -5,20 +5,23 @@ checkpoints, save, evaluate. A run folder ``DIR`` holds:
 
 - ``tb/``: TensorBoard logs;
 - ``checkpoints/step_<N>.zip`` and ``checkpoint.json`` (the latest checkpoint's step count
-  and file, every run segment's starting step), all written atomically;
+  and file, every run segment's starting step, the run's settings with its variant: the
+  config changes given by ``--set`` and the GM reward), all written atomically;
 - ``model.zip``: the final policy (an SB3 pickle: share the ONNX export instead);
 - ``eval.json``: the final policy's win rate against the random and heuristic opponents, with
-  95% Wilson intervals, beside the heuristic's own in the same seat.
+  95% Wilson intervals, beside the heuristic's own in the same seat, on the run's variant.
 
 ``--resume`` continues from the last checkpoint (model and step count) after a crash or
 ``kill -9``, so at most one checkpoint interval is lost. A resumed run keeps the settings it
-was started with (from the manifest); only ``--steps`` may change.
+was started with (from the manifest), its variant included; only ``--steps`` may change.
+
+The GM reward defaults to the ruleset's (``Ruleset.default_gm_reward``, as in ``gym.make``).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +36,7 @@ from scenegym.agents.policy import PolicyAgent, load_sb3_model
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import mix64
+from scenegym.evaluation.overrides import from_json
 from scenegym.training.checkpoints import (
     MANIFEST,
     CheckpointCallback,
@@ -42,6 +46,7 @@ from scenegym.training.checkpoints import (
     write_checkpoint,
 )
 from scenegym.training.evaluate import evaluate_seat
+from scenegym.training.variant import describe, gm_reward_of, variant_config
 from scenegym.training.vec_env import SceneVecEnv
 
 ALGOS = {"maskable_ppo": MaskablePPO, "ppo": PPO}
@@ -51,7 +56,11 @@ EVAL_OPPONENTS = ("random", "heuristic")
 
 @dataclass
 class TrainSettings:
-    """Everything a run needs; kept in the manifest so ``--resume`` reuses it."""
+    """Everything a run needs; kept in the manifest so ``--resume`` reuses it.
+
+    ``config`` holds the config fields changed from the ruleset's defaults (the variant);
+    ``gm_reward`` None means the ruleset's default GM reward.
+    """
 
     env_id: str
     seat: str
@@ -69,7 +78,8 @@ class TrainSettings:
     learning_rate: float = 3e-4
     ent_coef: float = 0.01
     gamma: float = 0.99
-    gm_reward: str = "adversarial"
+    gm_reward: str | None = None
+    config: dict = field(default_factory=dict)
     eval_scenes: int = 2000
     threads: int = 1
 
@@ -102,7 +112,8 @@ def make_vec_env(s: TrainSettings, opponent=None) -> VecMonitor:
     """The learner's env: the native batch with episode statistics for the logs."""
     venv = SceneVecEnv(s.env_id, s.envs, seat=s.seat,
                        opponent=s.opponent if opponent is None else opponent,
-                       gm_reward=s.gm_reward, illegal_action=ILLEGAL_BY_ALGO[s.algo])
+                       gm_reward=s.gm_reward, illegal_action=ILLEGAL_BY_ALGO[s.algo],
+                       config=variant_config(s.env_id, s.config))
     return VecMonitor(venv)
 
 
@@ -143,11 +154,9 @@ def train(s: TrainSettings, resume: bool = False) -> dict:
         raise FileExistsError(f"{out} already holds a run ({MANIFEST}); pass --resume to "
                               "continue it or choose another --out")
     if manifest is not None:
-        if manifest["settings"]["env_id"] != s.env_id:
-            raise ValueError(f"--resume: {out} holds a run of {manifest['settings']['env_id']},"
-                             f" not {s.env_id}")
-        s = TrainSettings(**{**manifest["settings"], "steps": s.steps, "out": s.out})
+        s = resumed_settings(manifest["settings"], s, out)
     s.seed = fresh_seed() % 2**32 if s.seed is None else s.seed
+    s.gm_reward = gm_reward_of(s.env_id, s.gm_reward)
 
     # env and model
     venv = make_vec_env(s)
@@ -174,10 +183,27 @@ def train(s: TrainSettings, resume: bool = False) -> dict:
     inner = venv.venv
     report = {"env_id": s.env_id, "seat": s.seat, "opponent": str(s.opponent),
               "algo": s.algo, "steps": int(model.num_timesteps), "seed": s.seed,
+              "gm_reward": s.gm_reward, "config": s.config,
               "train_minutes_this_segment": round(minutes, 3), "starts": starts,
               **evaluate_policy_agent(s, PolicyAgent(model), inner.ruleset, inner.config)}
     atomic_write_json(out / "eval.json", report)
     return report
+
+
+def resumed_settings(stored: dict, given: TrainSettings, out: Path) -> TrainSettings:
+    """The settings a run was started with, for ``--resume``: only ``--steps`` may change.
+
+    Raises:
+        ValueError: The run is of another env id, or ``--set`` asks for another variant.
+    """
+    if stored["env_id"] != given.env_id:
+        raise ValueError(f"--resume: {out} holds a run of {stored['env_id']}, not {given.env_id}")
+    config = from_json(stored.get("config", {}))
+    if given.config and given.config != config:
+        raise ValueError(f"--resume: {out} trains the variant {config or 'with no config changes'}"
+                         f", not {given.config}; drop --set or choose another --out")
+    return TrainSettings(**{**stored, "config": config, "net": tuple(stored["net"]),
+                            "steps": given.steps, "out": given.out})
 
 
 def settings_from_args(args) -> TrainSettings:
@@ -187,12 +213,14 @@ def settings_from_args(args) -> TrainSettings:
         out=args.out, envs=args.envs, seed=args.seed, algo=args.algo,
         checkpoint_every=args.checkpoint_every, n_steps=args.n_steps,
         batch_size=args.batch_size, n_epochs=args.n_epochs, net=tuple(args.net),
-        gm_reward=args.gm_reward, eval_scenes=args.eval_scenes, threads=args.threads)
+        gm_reward=args.gm_reward, config=args.overrides, eval_scenes=args.eval_scenes,
+        threads=args.threads)
 
 
 def format_report(report: dict) -> str:
     """A few readable lines of ``eval.json``."""
-    lines = [f"{report['env_id']} {report['seat']}: {report['steps']} steps"]
+    lines = [f"{report['env_id']} {report['seat']}: {report['steps']} steps; "
+             + describe(report["config"], report["gm_reward"])]
     for who in ("policy", "heuristic_in_seat"):
         for opp, r in report[who].items():
             lo, hi = r["ci95"]

@@ -1,9 +1,5 @@
-"""``scenegym playtest`` on the engine (evaluation/playtest.py, evaluation/rulestats/starforged.py).
-
-Seed shared/seeds/001_5c21beac7d21435d.txt, Finish the Scene: "Strong hit: objective met;
-weak hit: met, with a minor price; miss: failed" (RULES.md section 2). Each scene that is not
-cut off ends with exactly one Finish the Scene progress roll.
-"""
+"""``scenegym playtest`` on the engine (evaluation/playtest.py): scene counts, intervals, seeds,
+refused arguments."""
 
 import json
 
@@ -34,17 +30,6 @@ def test_playtest_json_keys_and_sanity(capsys):
     assert 1 <= dlo <= d <= dhi
     assert sum(row["count"] for row in out["results"].values()) == 200
     assert sum(row["count"] for row in out["ruleset_stats"]["scene_ends"].values()) == 200
-
-
-def test_wins_and_losses_are_the_finish_rolls():
-    """Crew wins = strong + weak Finish the Scene hits; losses = Finish misses."""
-    out = playtest("starforged", 300, "random", "random", seed=9, batch=32)
-    finish = out["ruleset_stats"]["finish_outcomes"]
-    results = out["results"]
-    assert results["crew_won"]["count"] == finish["strong_hit"]["count"] + finish["weak_hit"]["count"]
-    assert results["crew_lost"]["count"] == finish["miss"]["count"]
-    ends = out["ruleset_stats"]["scene_ends"]
-    assert ends["cut_off"]["count"] == results["cut_off"]["count"]
 
 
 def test_same_seed_same_report(capsys, tmp_path):

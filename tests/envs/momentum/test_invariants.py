@@ -6,10 +6,13 @@ seats.
 (b) Random legal play for every ``kind`` x ``pcs`` x ``episode``: Momentum within 0..Full
 (seed: "spend all of it", thresholds "Full" and "0"), Wounds within Strength + Will, Willpower
 within 0..Will (RULES.md 1.2), a PC who is out never acts ("a character at capacity is out"),
-every character acts once per round (seed: "Every character on a side must act once before
-any character acts again"), masks never empty while a scene runs, observations finite in
-[-1, 1].
+in every round that runs to its end each NPC acts exactly once and each PC still in play
+exactly once (seed: "Every character on a side must act once before any character acts
+again"; "Both sides always act"), masks never empty while a scene runs, observations finite
+in [-1, 1].
 """
+
+from dataclasses import dataclass, field
 
 import gymnasium as gym
 import numpy as np
@@ -19,7 +22,7 @@ import scenegym  # noqa: F401  (registers the ids)
 from scenegym.agents.random_agent import RandomAgent
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.events import NOTE, EventRecord
+from scenegym.envs.core.events import EPISODE_END, NOTE, EventRecord
 from scenegym.envs.core.header import CREW, GM, OVER, PHASE, SEAT
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig
@@ -119,18 +122,42 @@ def make_check(cfg):
     return check
 
 
-def turns_per_round(events):
-    """Each round's crew and NPC turn notes: every character exactly once per full round."""
-    rounds, current = [], None
+@dataclass
+class Round:
+    """One round of a scene: who was out when it began, who went out in it, who acted."""
+
+    out_before: frozenset
+    went_out: set = field(default_factory=set)
+    pcs: list = field(default_factory=list)
+    npcs: list = field(default_factory=list)
+
+
+def complete_rounds(events):
+    """Every round that ran to its end: those followed by the next round of the same scene.
+
+    The last round of a scene (cut short by a threshold, the round limit or the crew being
+    out) is left out. PCs out stay out until the episode ends (a mission's later scenes too).
+    """
+    rounds, current, out = [], None, set()
     for e in events:
+        if e.kind == EPISODE_END:
+            current, out = None, set()
         if e.kind != NOTE:
             continue
-        if e.a in (st.NOTE_ROUND, st.NOTE_SCENE_START):
+        if e.a == st.NOTE_ROUND:
             if current is not None:
                 rounds.append(current)
-            current = [] if e.a == st.NOTE_ROUND else None
-        elif e.a in (st.NOTE_CREW_TURN, st.NOTE_NPC_TURN) and current is not None:
-            current.append((e.a, e.b))
+            current = Round(frozenset(out))
+        elif e.a in (st.NOTE_SCENE_START, st.NOTE_SCENE_OVER):
+            current = None
+        elif e.a == st.NOTE_OUT:
+            out.add(e.b)
+            if current is not None:
+                current.went_out.add(e.b)
+        elif e.a == st.NOTE_CREW_TURN and current is not None:
+            current.pcs.append(e.b)
+        elif e.a == st.NOTE_NPC_TURN and current is not None:
+            current.npcs.append(e.b)
     return rounds
 
 
@@ -140,8 +167,14 @@ def test_random_play_invariants(kind, pcs, episode):
                          order="group" if pcs % 2 else "handoff")
     batch = SceneBatch(MOMENTUM, cfg, 48, log_capacity=512)
     _, events = play(batch, 250, seed=pcs, check=make_check(cfg), watch=range(8))
+    checked = 0
     for raw in events.values():
         evs = [EventRecord(*map(int, r)) for step in raw for r in step]
-        for turns in turns_per_round(evs):
-            assert len(set(turns)) == len(turns)  # nobody acts twice in a round
-            assert sum(k == st.NOTE_NPC_TURN for k, _ in turns) <= cfg.npcs
+        for r in complete_rounds(evs):
+            assert sorted(r.npcs) == list(range(cfg.npcs))  # every NPC exactly once
+            assert len(set(r.pcs)) == len(r.pcs)  # no PC twice
+            assert not set(r.pcs) & r.out_before  # nobody out acts
+            in_play = set(range(cfg.pcs)) - r.out_before - r.went_out
+            assert in_play <= set(r.pcs)  # every PC still in play acted
+            checked += 1
+    assert checked >= 10  # the rule was checked, not skipped

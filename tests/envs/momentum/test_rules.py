@@ -43,7 +43,7 @@ def test_every_character_on_a_side_acts_once_before_any_acts_again(scene, config
     "Each round, one side acts first and the other acts second. Both sides always act." """
     s = scene(config(pcs=3, npcs=2, start=5), dice=rolls.SUCCESS * 10)
     s.auto(st.SPEND, round=2)
-    turns = [(e.a, e.b) for e in s.events if e.kind == NOTE and e.a in (st.NOTE_CREW_TURN,
+    turns = [(e.a, e.b) for e in s.events() if e.kind == NOTE and e.a in (st.NOTE_CREW_TURN,
                                                                         st.NOTE_NPC_TURN)]
     first_round = turns[:5]
     assert sorted(first_round) == sorted([(st.NOTE_CREW_TURN, c) for c in range(3)]
@@ -134,8 +134,7 @@ def test_at_full_the_crew_may_spend_all_to_end_in_its_favour(scene, config, roll
     s = scene(config(pcs=1, npcs=1, start=3), dice=rolls.CRITICAL_SUCCESS)
     s.auto(st.AT_FULL)
     assert s.get("full") == 4 and s.get("seat") == CREW
-    reward, over = s.play(st.A_END)
-    assert (reward, over, s.momentum) == (1.0, True, 0)
+    assert s.play(st.A_END) == (1.0, True, False) and s.momentum == 0
 
 
 def test_at_full_the_crew_may_play_on(scene, config, rolls):
@@ -151,8 +150,7 @@ def test_at_zero_the_gm_may_end_against_the_crew(scene, config, rolls):
     them." """
     s = scene(config(pcs=1, npcs=1, start=1), dice=rolls.CRITICAL_FAILURE + rolls.SUCCESS)
     s.auto(st.AT_ZERO)
-    reward, over = s.play(st.A_END)
-    assert (reward, over) == (-1.0, True)
+    assert s.play(st.A_END) == (-1.0, True, False)
 
 
 def test_no_threshold_before_every_pc_has_taken_a_turn(scene, config, rolls):
@@ -274,8 +272,7 @@ def test_every_pc_out_loses_the_scene(scene, config, rolls):
     cfg = config(pcs=1, npcs=1, start=1, pc_strength=(0,) * 6, pc_will=(1,) * 6)
     s = scene(cfg, dice=rolls.FAILURE)
     s.auto(st.SPEND)
-    reward, over = s.play(st.A_ROLL, st.A_KEEP)
-    assert (reward, over) == (-1.0, True)
+    assert s.play(st.A_ROLL, st.A_KEEP) == (-1.0, True, False)
 
 
 @pytest.mark.parametrize("cost, field, before, after", [

@@ -147,9 +147,9 @@ def test_mission_reward_per_scene_or_per_mission(scene, config, reward_per, rewa
     got = []
     for _ in range(4):
         s.auto(st.AT_FULL)
-        reward, over = s.play(st.A_END)
-        got.append(reward)
-    assert (got, over) == (rewards, True)
+        step = s.play(st.A_END)
+        got.append(step.reward)
+    assert (got, step.over, step.truncated) == (rewards, True, False)
     assert s.get("result") == (4 if reward_per == "scene" else 1)
     assert [b for b, _, _ in s.notes(st.NOTE_SCENE_OVER)] == [1, 1, 1, 1]
 

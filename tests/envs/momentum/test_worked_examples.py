@@ -127,8 +127,7 @@ def test_treaty_negotiation(scene, config):
     s.auto(st.FIAT, round=4)
     s.play(st.A_FIAT + st.FIAT_ACTIONS_MAX + 3)
     assert s.momentum == 13 and s.phase == st.AT_FULL
-    reward, over = s.play(st.A_END)
-    assert (reward, over) == (1.0, True)
+    assert s.play(st.A_END) == (1.0, True, False)
     assert s.notes(st.NOTE_ROUND)[-1][:2] == (4, CREW)
 
 
@@ -155,5 +154,4 @@ def test_caught_off_guard_at_0_one_bad_roll_ends_it(scene, config, rolls):
     s = scene(config(pcs=1, npcs=1, start=0), dice=rolls.SUCCESS + rolls.SUCCESS)
     s.auto(st.AT_ZERO)
     assert s.get("ever") == 1 and s.get("seat") == GM
-    reward, over = s.play(st.A_END)
-    assert (reward, over) == (-1.0, True)
+    assert s.play(st.A_END) == (-1.0, True, False)

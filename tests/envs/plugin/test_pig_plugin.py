@@ -14,9 +14,11 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env as gym_check_env
+from scripted import scripted_scene
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 from scenegym.agents.registry import agent_names, make_agent
+from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.rulesets import env_ids, get_ruleset
 from scenegym.evaluation.playtest import playtest
 
@@ -114,3 +116,21 @@ def test_boundscheck_reaches_the_rules_even_after_an_unchecked_run_warmed_the_ca
     checked = _peek_past_the_row(tmp_path, "1")
     assert checked.returncode != 0
     assert "IndexError" in checked.stderr
+
+
+def test_a_scripted_scene_of_the_plug_in_reads_its_columns_by_name(pig):
+    """tests/scripted.py serves any ruleset, its columns named by the module of its rules.
+    Pig: the faces "add to the turn's total"; "Holding banks the turn's total and passes the
+    turn"; "A roll with any 1 loses the turn's total and passes the turn"."""
+    s = scripted_scene("pig_test", dice=[4, 5, 3, 1], target=10)
+    s.play(2)  # the crew rolls 4 and 5
+    assert s.fields("turn_total", "crew_bank", "seat") == {"turn_total": 9, "crew_bank": 0,
+                                                           "seat": CREW}
+    s.play(pig.HOLD)
+    assert s.fields("turn_total", "crew_bank", "seat") == {"turn_total": 0, "crew_bank": 9,
+                                                           "seat": GM}
+    assert s.play(2) == (0.0, False, False)  # the GM rolls 3 and 1: bust
+    assert s.fields("turn_total", "gm_bank", "seat") == {"turn_total": 0, "gm_bank": 0,
+                                                         "seat": CREW}
+    with pytest.raises(KeyError, match="no state field 'bank'.*scenegym_test_pig"):
+        s.get("bank")

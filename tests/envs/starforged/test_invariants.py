@@ -158,7 +158,7 @@ def configs(draw):
     """Valid configs whose momentum bounds stay consistent with three impacts.
 
     ``momentum_max - 3 >= momentum_min`` and ``momentum_reset[k]`` within the max momentum of
-    k impacts (see ``test_momentum_bounds_survive_every_impact``, which shows the gap).
+    k impacts (the config refuses the rest: ``test_momentum_range_that_impacts_would_empty_is_refused``).
     """
     ints = hs.integers
     momentum_max = draw(ints(3, 12))
@@ -199,17 +199,31 @@ def test_invariants_hold_for_random_configs(cfg, seed):
     play(SceneBatch(STARFORGED, cfg, 16), 80, seed=seed, check=check_invariants(cfg))
 
 
-def test_momentum_bounds_survive_every_impact():
-    """RULES 2: "Max momentum = 10 - impacts" must stay within the momentum range for every
-    valid config: either the config is refused or the bounds hold with three impacts."""
-    try:
-        cfg = StarforgedConfig(momentum_max=1, momentum_min=0, momentum_start=0,
-                               momentum_reset=(0, 0, 0), advantage_momentum=1)
-    except ValueError:
-        return
-    batch = SceneBatch(STARFORGED, cfg, 1)
-    batch.reset(0)
-    batch.state[0, [st.WOUNDED, st.SHAKEN, st.UNPREPARED]] = 1
-    batch.state[0, [st.HEALTH, st.SPIRIT, st.SUPPLY]] = 0
-    batch.refresh()
-    check_invariants(cfg)(batch)
+@pytest.mark.parametrize("fields, message", [
+    ({"momentum_max": 2, "momentum_min": -6}, r"'momentum_max' is 2; allowed: 3\.\.20"),
+    ({"momentum_max": 4, "momentum_min": 2}, r"'momentum_min' is 2; allowed: -20\.\.0"),
+    ({"momentum_max": 5, "momentum_min": 0, "momentum_reset": (2, 1, 3)},
+     r"'momentum_reset\[2\]' is 3; allowed: 0\.\.2"),
+])
+def test_momentum_range_that_impacts_would_empty_is_refused(fields, message):
+    """RULES 2: "Max momentum = 10 - impacts": three impacts must leave max momentum at or
+    above the minimum, and the reset of two or more impacts within it."""
+    with pytest.raises(ValueError, match=message):
+        StarforgedConfig(**fields)
+
+
+def test_momentum_bounds_survive_three_impacts(scene):
+    """RULES 2: "Max momentum = 10 - impacts". At the narrowest valid range (max 3, min 0),
+    three impacts bring max momentum down to the minimum: a gain and a loss both leave
+    momentum there, and every invariant holds."""
+    cfg = StarforgedConfig(momentum_max=3, momentum_min=0, momentum_start=0,
+                           momentum_reset=(0, 0, 0), advantage_momentum=2)
+    s = scene(cfg, dice=[6, 2, 3, 1, 7, 9], wounded=1, shaken=1, unprepared=1, health=0,
+              spirit=0, supply=0)
+    check = check_invariants(cfg)
+    s.play(st.A_SECURE_ADVANTAGE)  # 6 + 3 vs 2, 3: strong hit, +2 momentum
+    assert s.fields("roll_outcome", "momentum") == {"roll_outcome": st.STRONG_HIT, "momentum": 0}
+    check(s.batch)
+    s.play(st.A_FACE_DANGER, st.A_PRICE + st.LOSE_MOMENTUM)  # 1 + 3 vs 7, 9: miss, -2
+    assert s.fields("roll_outcome", "momentum") == {"roll_outcome": st.MISS, "momentum": 0}
+    check(s.batch)

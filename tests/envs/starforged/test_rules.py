@@ -1,8 +1,11 @@
 """One scripted-dice scenario per rule of the Starforged scene challenge.
 
-Sources: the seed ``shared/seeds/001_5c21beac7d21435d.txt`` (quoted as "seed: ...") and
-``shared/RULES.md`` section 2 (quoted as "RULES 2: ..."). Where the rules leave a choice open,
-the tests follow the "Interpretations" section of ``envs/starforged/env.py``.
+Sources: Ironsworn: Starforged (Shawn Tomkin, 2022), the scene challenge moves in their 2022
+pre-release wording (Begin the Scene, Face Danger, Secure an Advantage, Finish the Scene;
+quoted as "Seed: ...") and the rulebook's action roll, momentum, progress and suffer moves as
+the project's rules brief states them (section 2, quoted as "RULES 2: ..."). Where the rules
+leave a choice open, the tests follow the "Interpretations" section of
+``envs/starforged/env.py``.
 
 Dice are scripted in the order the rules roll them: a scene move rolls the action die, then
 the two challenge dice; Finish the Scene rolls the two challenge dice; an Endure roll the
@@ -256,7 +259,7 @@ def test_burn_resets_momentum_by_impacts(scene, impacts, reset):
     s.play(FD_EDGE, BURN)
     assert s.fields("score", "roll_outcome", "momentum", "progress") == {
         "score": 7, "roll_outcome": st.STRONG_HIT, "momentum": reset, "progress": 4}
-    assert s.notes(st.NOTE_BURN) == [(7, 4)]
+    assert s.notes(st.NOTE_BURN) == [(7, 4, 0)]
 
 
 def test_keeping_the_roll_keeps_momentum(scene):
@@ -342,7 +345,7 @@ def test_finish_the_scene_forced_when_the_clock_fills(scene):
               clock=5, progress=28)
     reward, over, truncated = s.play(FD_EDGE)
     assert (reward, over, truncated) == (1.0, True, False)
-    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CLOCK_FULL, 8)]
+    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CLOCK_FULL, 8, 0)]
     assert s.outcomes()[-1] == (st.STRONG_HIT, 8, st.ROLL_PROGRESS, 0)
 
 
@@ -354,7 +357,7 @@ def test_finish_the_scene_forced_after_the_price_of_a_clock_filling_miss(scene):
     assert s.phase == st.PRICE and s.get("after_price") == st.AFTER_MOVE
     s.play(PRICE[st.NARRATIVE])
     assert s.phase == st.PRICE and s.get("after_price") == st.AFTER_FINISH
-    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CLOCK_FULL, 0)]
+    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CLOCK_FULL, 0, 0)]
     assert s.play(PRICE[st.NARRATIVE]) == (-1.0, True, False)
 
 
@@ -363,7 +366,7 @@ def test_finish_the_scene_forced_when_the_track_fills(scene):
     dice and compare to your progress."""
     s = scene(dice=[6, 2, 3, 9, 8], progress=36)  # 40 ticks: 10 boxes vs 9, 8
     assert s.play(FD_EDGE) == (1.0, True, False)
-    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_TRACK_FULL, 10)]
+    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_TRACK_FULL, 10, 0)]
     assert s.outcomes()[-1] == (st.STRONG_HIT, 10, st.ROLL_PROGRESS, 0)
 
 
@@ -384,7 +387,7 @@ def test_finish_the_scene_chosen_by_the_crew(scene):
     s = scene(dice=[2, 3], progress=24)  # 6 boxes vs 2, 3
     assert FINISH in s.legal()
     assert s.play(FINISH) == (1.0, True, False)
-    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CHOSEN, 6)]
+    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CHOSEN, 6, 0)]
 
 
 def test_finish_the_scene_early_can_be_switched_off(scene):
@@ -482,7 +485,7 @@ def test_pay_the_price_oracle_roll_twice(scene, first):
     s = scene(StarforgedConfig(price_by="oracle"), dice=MISS_DICE + [first, 70, 76])
     s.play(FD_EDGE)
     assert s.fields("supply", "health", "momentum") == {"supply": 4, "health": 4, "momentum": 2}
-    assert [c for c, _ in s.notes(st.NOTE_PRICE)] == [st.SACRIFICE_RESOURCES, st.ENDURE_HARM]
+    assert [kind for kind, _, _ in s.notes(st.NOTE_PRICE)] == [st.SACRIFICE_RESOURCES, st.ENDURE_HARM]
 
 
 # ---------------------------------------------------------------------------------------------

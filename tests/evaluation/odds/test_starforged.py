@@ -1,11 +1,12 @@
 """Exact odds of the Starforged rolls (evaluation/odds/starforged.py) and the engine's sampling.
 
-Rules (shared/RULES.md section 2): "Action roll: one d6 action die + stat + adds = action
-score, capped at 10; roll two d10 challenge dice. Beat (strictly greater than) both: strong
-hit; one: weak hit; neither: miss. A match is both challenge dice equal." "Negative momentum
-whose absolute value equals the action die cancels the die." "Burn: ... replace the action
-score by the momentum value, only if that improves the result." "Progress roll: score = full
-boxes (0..10) against the two challenge dice only."
+Ironsworn: Starforged (Shawn Tomkin, 2022): the action roll, momentum and the progress roll as
+the project's rules brief states them (section 2): "Action roll: one d6 action die + stat +
+adds = action score, capped at 10; roll two d10 challenge dice. Beat (strictly greater than)
+both: strong hit; one: weak hit; neither: miss. A match is both challenge dice equal."
+"Negative momentum whose absolute value equals the action die cancels the die." "Burn: ...
+replace the action score by the momentum value, only if that improves the result."
+"Progress roll: score = full boxes (0..10) against the two challenge dice only."
 """
 
 from argparse import Namespace

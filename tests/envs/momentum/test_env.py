@@ -35,7 +35,9 @@ def test_kwargs_play_whole_episodes(kind, episode, seat):
     for pcs, gm_reward in ((1, "director"), (6, "adversarial")):
         env = gym.make(ENV_ID, kind=kind, pcs=pcs, episode=episode, seat=seat,
                        gm_reward=gm_reward, opponent="heuristic")
-        assert env.unwrapped.config.pcs == pcs and env.unwrapped.seated.gm_reward == gm_reward
+        cfg = env.unwrapped.config
+        assert (cfg.kind, cfg.pcs, cfg.episode) == (kind, pcs, episode)
+        assert env.unwrapped.seated.gm_reward == gm_reward
         _, info = env.reset(seed=pcs)
         rewards = []
         while len(rewards) < 2:

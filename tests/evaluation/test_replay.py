@@ -1,0 +1,39 @@
+"""``scenegym replay`` (evaluation/replay.py): one scene of a seeded run, shown alone."""
+
+import numpy as np
+
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import EPISODE_END
+from scenegym.envs.core.header import EPISODE
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.envs.starforged.ruleset import STARFORGED
+from scenegym.evaluation.replay import replay_scene
+
+
+def test_replay_shows_the_same_scene_as_a_large_batch():
+    """DESIGN.md: scene k of env i depends only on (seed, i, k); a replay of it alone matches."""
+    from scenegym.agents import make_agent
+    from scenegym.evaluation.playtest import seat_seed
+
+    seed, env, scene = 11, 37, 2
+    batch = SceneBatch(STARFORGED, StarforgedConfig(), 64, log_capacity=256)
+    agents = [make_agent("random", "starforged", seat_seed(seed, s)) for s in (0, 1)]
+    batch.reset(seed)
+    actions = np.zeros(64, np.int64)
+    events = []
+    while not events or events[-1].kind != EPISODE_END:
+        running = ~batch.over
+        choose_actions(batch, dict(enumerate(agents)), actions, running)
+        in_scene = batch.state[env, EPISODE] == scene
+        _, over, _ = batch.step(actions, running)
+        if in_scene:
+            events += batch.drain_events()[env]
+        else:
+            batch.drain_events()
+        batch.next_episode(over.copy())
+        if batch.state[env, EPISODE] == scene and not events:
+            events += batch.drain_events()[env]  # Begin the Scene's records
+    lines = replay_scene("starforged", seed, env, scene, crew="random", gm="random")
+    assert lines == STARFORGED.transcript(events)
+    assert lines[-1].split("; ")[-1].startswith("Scene over")
