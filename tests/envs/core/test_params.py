@@ -8,6 +8,10 @@ from numba import njit
 
 from scenegym.envs.core.config import RulesetConfig, choice, not_a_param
 from scenegym.envs.core.params import as_record, make_params
+from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.envs.momentum.config import kernel_params as momentum_params
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.envs.starforged.config import kernel_params as starforged_params
 
 MODES = ("calm", "tense", "wild")
 
@@ -93,3 +97,17 @@ def test_a_choice_outside_its_values_is_refused():
 def test_one_layout_one_params_type():
     """numba compiles per namedtuple type: every config of a ruleset shares one."""
     assert type(toy_params()) is type(toy_params(sides=8, mode="calm"))
+    assert type(starforged_params(StarforgedConfig())) is type(
+        starforged_params(StarforgedConfig(oracle_rows=((100, "harm"),))))
+
+
+@pytest.mark.parametrize("config, params, not_params", [
+    (StarforgedConfig(), starforged_params, {"oracle_rows"}),
+    (MomentumConfig(), momentum_params, set()),
+])
+def test_every_ruleset_field_is_a_param_of_its_name(config, params, not_params):
+    p = params(config)
+    names = set(config.field_names()) - not_params
+    assert names <= set(p._fields)
+    assert all(getattr(p, name) == getattr(config, name) for name in names
+               if isinstance(getattr(config, name), (int, tuple)))
