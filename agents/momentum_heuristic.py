@@ -19,8 +19,9 @@ to just across the halfway mark, handing initiative to the trailing side.
 Wound, seize, end at 0 at once, fiat down).
 
 The rules of thumb read only the observation (``scenegym.envs.momentum.observation``) and the action
-mask, as a trained policy would; they are compiled, one row at a time, so that a heuristic
-opponent costs little per step.
+mask, as a trained policy would, turning slots back into counts with the scales the
+observation declares; they are compiled, one row at a time, so that a heuristic opponent
+costs little per step.
 """
 
 from __future__ import annotations
@@ -34,14 +35,8 @@ from numba import njit
 from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.momentum import state as st
-from scenegym.envs.momentum.observation import OBSERVATION_NAMES
+from scenegym.envs.momentum.observation import PC_SLOTS, SCALE, SLOT
 
-_O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
-O_PHASE, O_MOMENTUM, O_FULL = 0, _O["momentum_share"], _O["full_over_40"]
-O_ROUND, O_TURN_NPC, O_RISK = _O["round_share"], _O["turn_is_npc"], _O["risk"]
-O_PRESSED, O_BRACED = _O["pressed"], _O["braced"]
-O_CRIT_FAIL, O_FAIL = _O["result_critical_failure"], _O["result_failure"]
-O_WOUNDS, PC_SLOTS = _O["pc0_wounds_share"], _O["pc1_present"] - _O["pc0_present"]
 STYLES = ("director", "adversarial")
 GM_PHASES = np.zeros(st.NUM_PHASES, np.bool_)
 GM_PHASES[[st.NPC_PICK, st.TARGET, st.SET_RISK, st.COST, st.GM_SEIZE, st.AT_ZERO, st.FIAT]] = True
@@ -50,8 +45,8 @@ GM_PHASES[[st.NPC_PICK, st.TARGET, st.SET_RISK, st.COST, st.GM_SEIZE, st.AT_ZERO
 @njit(cache=True)
 def full_and_momentum(o):
     """Full Momentum and the crew's Momentum, read back from the observation."""
-    full = np.rint(o[O_FULL] * 40.0)
-    return full, np.rint(o[O_MOMENTUM] * full)
+    full = np.rint(o[SLOT.full_over_40] * SCALE.full_over_40)
+    return full, np.rint(o[SLOT.momentum_share] * full)
 
 
 @njit(cache=True)
@@ -78,17 +73,17 @@ def crew_action(o, m, phase, press_up_to, brace_from, brace_momentum):
     if phase == st.SPEND:
         if m[st.A_WILLPOWER]:
             return st.A_WILLPOWER
-        risk = np.rint(o[O_RISK] * (st.RISK_ACTIONS - 1))
-        if m[st.A_PRESS] and o[O_BRACED] < 0.5 and risk <= press_up_to:
+        risk = np.rint(o[SLOT.risk] * SCALE.risk)
+        if m[st.A_PRESS] and o[SLOT.braced] < 0.5 and risk <= press_up_to:
             return st.A_PRESS
         _, momentum = full_and_momentum(o)
-        if (m[st.A_BRACE] and o[O_PRESSED] < 0.5 and risk >= brace_from
+        if (m[st.A_BRACE] and o[SLOT.pressed] < 0.5 and risk >= brace_from
                 and momentum >= brace_momentum):
             return st.A_BRACE
         return st.A_ROLL
     if phase == st.CORRECT:
-        failed_threat = o[O_FAIL] > 0.5 and o[O_TURN_NPC] > 0.5
-        return st.A_CORRECT if o[O_CRIT_FAIL] > 0.5 or failed_threat else st.A_KEEP
+        failed_threat = o[SLOT.result_failure] > 0.5 and o[SLOT.turn_is_npc] > 0.5
+        return st.A_CORRECT if o[SLOT.result_critical_failure] > 0.5 or failed_threat else st.A_KEEP
     if phase == st.SEIZE:
         return st.A_PASS
     if phase == st.AT_FULL:
@@ -101,7 +96,7 @@ def target(o, m, harsh):
     """The legal PC with the most Wounds (harsh) or the fewest; the first on a tie."""
     best, best_wounds = -1, 0.0
     for c in range(st.MAX_PCS):
-        a, w = st.A_TARGET + c, o[O_WOUNDS + c * PC_SLOTS]
+        a, w = st.A_TARGET + c, o[SLOT.pc0_wounds_share + c * PC_SLOTS]
         if m[a] and (best < 0 or (w > best_wounds if harsh else w < best_wounds)):
             best, best_wounds = a, w
     return best if best >= 0 else st.A_TARGET
@@ -150,7 +145,7 @@ def gm_action(o, m, phase, harsh, adversarial, hold_cost, late_round_share):
     if phase == st.GM_SEIZE:
         return st.A_SEIZE if harsh else st.A_PASS
     if phase == st.AT_ZERO:
-        late = o[O_ROUND] >= late_round_share
+        late = o[SLOT.round_share] >= late_round_share
         return st.A_END if adversarial or late else st.A_PASS
     if phase == st.FIAT:
         return fiat(o, m, adversarial)
@@ -160,10 +155,10 @@ def gm_action(o, m, phase, harsh, adversarial, hold_cost, late_round_share):
 @njit(cache=True)
 def act_row(o, m, ap, key, n):
     """The action for whichever decision (crew or GM) is pending (the compiled policy)."""
-    phase = np.argmax(o[O_PHASE: O_PHASE + st.NUM_PHASES])
+    phase = np.argmax(o[SLOT.phase_pick: SLOT.phase_pick + st.NUM_PHASES])
     adversarial = ap.adversarial == 1
     if GM_PHASES[phase]:
-        holding = o[O_ROUND] < ap.release_share and o[O_MOMENTUM] >= ap.hold_share
+        holding = o[SLOT.round_share] < ap.release_share and o[SLOT.momentum_share] >= ap.hold_share
         return gm_action(o, m, phase, adversarial or holding, adversarial, ap.hold_cost,
                          ap.late_round_share)
     return crew_action(o, m, phase, ap.press_up_to, ap.brace_from, ap.brace_momentum)

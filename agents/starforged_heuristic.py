@@ -7,7 +7,9 @@ GM: start the crew severely disadvantaged; take momentum while the crew has some
 the lowest meter that is not empty (driving toward impacts).
 
 The rules of thumb read the observation (``scenegym.envs.starforged.observation``), as a trained
-policy would; they are compiled so that a heuristic opponent costs little per step.
+policy would, turning slots back into counts with the scales the observation declares (so
+they keep their meaning under any config); they are compiled so that a heuristic opponent
+costs little per step.
 """
 
 from __future__ import annotations
@@ -21,11 +23,8 @@ from numba import njit
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.starforged import state as st
-from scenegym.envs.starforged.observation import OBSERVATION_NAMES
+from scenegym.envs.starforged.observation import SCALE, SLOT
 
-_O = {name: k for k, name in enumerate(OBSERVATION_NAMES)}
-O_MOMENTUM, O_BOXES, O_LEFT = _O["momentum"], _O["progress_boxes"], _O["clock_segments_left"]
-O_EDGE, O_HEALTH = _O["edge"], _O["health"]
 HeuristicParams = namedtuple("HeuristicParams", ["finish_boxes", "finish_boxes_late",
                                                  "late_clock", "low_momentum"])
 METER_PRICES = np.array([st.ENDURE_HARM, st.ENDURE_STRESS, st.SACRIFICE_RESOURCES])
@@ -34,13 +33,13 @@ METER_PRICES = np.array([st.ENDURE_HARM, st.ENDURE_STRESS, st.SACRIFICE_RESOURCE
 @njit(cache=True)
 def crew_move(o, m, finish_boxes, finish_boxes_late, late_clock, low_momentum):
     """Finish when likely to hit; Secure an Advantage when momentum is low; else Face Danger."""
-    boxes = round(o[O_BOXES] * 10)
-    clock_left = round(o[O_LEFT] * 20)
+    boxes = round(o[SLOT.progress_boxes] * SCALE.progress_boxes)
+    clock_left = round(o[SLOT.clock_segments_left] * SCALE.clock_segments_left)
     if m[st.A_FINISH] and (boxes >= finish_boxes
                            or (boxes >= finish_boxes_late and clock_left <= late_clock)):
         return st.A_FINISH
-    best = np.argmax(o[O_EDGE:O_EDGE + st.NUM_STATS])
-    if round(o[O_MOMENTUM] * 10) <= low_momentum:
+    best = np.argmax(o[SLOT.edge:SLOT.edge + st.NUM_STATS])
+    if round(o[SLOT.momentum] * SCALE.momentum) <= low_momentum:
         return st.A_SECURE_ADVANTAGE + best
     return st.A_FACE_DANGER + best
 
@@ -48,12 +47,12 @@ def crew_move(o, m, finish_boxes, finish_boxes_late, late_clock, low_momentum):
 @njit(cache=True)
 def gm_price(o):
     """Take momentum while the crew has some, else hit the lowest meter that is not empty."""
-    if o[O_MOMENTUM] > 0:
+    if o[SLOT.momentum] > 0:
         return st.A_PRICE + st.LOSE_MOMENTUM
     lowest, value = 0, 9.0
     for k in range(3):
-        if 0 < o[O_HEALTH + k] < value:
-            lowest, value = k, o[O_HEALTH + k]
+        if 0 < o[SLOT.health + k] < value:
+            lowest, value = k, o[SLOT.health + k]
     return st.A_PRICE + METER_PRICES[lowest]
 
 

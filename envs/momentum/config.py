@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
 from dataclasses import dataclass
 
-from scenegym.envs.core.config import RulesetConfig
+from scenegym.envs.core.config import RulesetConfig, choice
+from scenegym.envs.core.params import make_params
 from scenegym.envs.core.validate import check_choice, check_int, check_ints
 from scenegym.envs.momentum import state as st
 
+# Choice fields' allowed values; the kernels read a choice as its index, named below.
 KINDS = ("action", "social")
 EPISODES = ("scene", "mission")
 OPENINGS = ("even", "ambush", "ambushed")
 ORDERS = ("handoff", "group")
 SOCIAL_MODES = ("momentum", "wounds", "narrative", "goal")
 REWARD_PER = ("scene", "mission")
+KIND_SOCIAL = KINDS.index("social")
+EPISODE_MISSION = EPISODES.index("mission")
+ORDER_HANDOFF = ORDERS.index("handoff")
+MODE_MOMENTUM, MODE_WOUNDS, MODE_NARRATIVE, MODE_GOAL = (
+    SOCIAL_MODES.index(name) for name in ("momentum", "wounds", "narrative", "goal"))
+REWARD_PER_MISSION = REWARD_PER.index("mission")
 SIX = st.MAX_PCS
 
 
@@ -93,19 +100,19 @@ class MomentumConfig(RulesetConfig):
             ``mission``: its sign.
     """
 
-    kind: str = "action"
+    kind: str = choice(KINDS, "action")
     pcs: int = 4
     npcs: int = 3
-    episode: str = "scene"
+    episode: str = choice(EPISODES, "scene")
     full_per_pc: int = 3
     full_bonus: int = 1
     full_momentum: int = 0
     start_per_pc: int = 1
-    opening: str = "even"
+    opening: str = choice(OPENINGS, "even")
     ambush_pct: int = 75
     ambushed_pct: int = 15
     start: int = -1
-    order: str = "handoff"
+    order: str = choice(ORDERS, "handoff")
     die_sides: int = 6
     success_face: int = 5
     critical_face: int = 6
@@ -142,7 +149,7 @@ class MomentumConfig(RulesetConfig):
     fiat_uses: int = 0
     fiat_max: int = 3
     max_rounds: int = 10
-    social_mode: str = "momentum"
+    social_mode: str = choice(SOCIAL_MODES, "momentum")
     social_risk: int = 0
     ground_lost_dice: int = 1
     opponent_criticals: bool = True
@@ -150,15 +157,13 @@ class MomentumConfig(RulesetConfig):
     goal_gm: int = 6
     acts: int = 2
     scenes_per_act: int = 2
-    reward_per: str = "scene"
+    reward_per: str = choice(REWARD_PER, "scene")
 
     def __post_init__(self):
-        check_choice("kind", self.kind, KINDS)
+        self.check_choices()
         check_int("pcs", self.pcs, 1, st.MAX_PCS)
         check_int("npcs", self.npcs, 1, st.MAX_NPCS)
-        check_choice("episode", self.episode, EPISODES)
         self._check_momentum()
-        check_choice("order", self.order, ORDERS)
         self._check_dice()
         for name in ("pc_ability", "pc_skill", "npc_ability", "npc_skill"):
             check_ints(name, getattr(self, name), SIX, 0, 10)
@@ -178,13 +183,11 @@ class MomentumConfig(RulesetConfig):
         check_int("fiat_uses", self.fiat_uses, 0, 100)
         check_int("fiat_max", self.fiat_max, 0, st.FIAT_ACTIONS_MAX)
         check_int("max_rounds", self.max_rounds, 1, 1000)
-        check_choice("social_mode", self.social_mode, SOCIAL_MODES)
         check_int("social_risk", self.social_risk, 0, self.risk_cap)
         check_int("goal_crew", self.goal_crew, 1, 1000)
         check_int("goal_gm", self.goal_gm, 1, 1000)
         check_int("acts", self.acts, 1, 20)
         check_int("scenes_per_act", self.scenes_per_act, 1, 20)
-        check_choice("reward_per", self.reward_per, REWARD_PER)
 
     def _check_momentum(self):
         check_int("full_per_pc", self.full_per_pc, 0, 20)
@@ -194,7 +197,6 @@ class MomentumConfig(RulesetConfig):
             raise ValueError(f"config fields 'full_per_pc', 'full_bonus', 'pcs' give Full Momentum "
                              f"{self.full}; allowed: 1..{st.MAX_FULL} (or set 'full_momentum')")
         check_int("start_per_pc", self.start_per_pc, 0, 20)
-        check_choice("opening", self.opening, OPENINGS)
         check_int("ambush_pct", self.ambush_pct, 0, 100)
         check_int("ambushed_pct", self.ambushed_pct, 0, 100)
         check_int("start", self.start, -1, self.full)
@@ -241,47 +243,21 @@ class MomentumConfig(RulesetConfig):
         return self.acts * self.scenes_per_act if self.episode == "mission" else 1
 
 
-Params = namedtuple("Params", [
-    "social", "pcs", "npcs", "mission", "full", "start", "handoff", "die_sides", "success_face",
-    "critical_face", "hit_face", "difficulty", "critical_count", "risk_cap", "crew_risk_min",
-    "crew_risk_max", "npc_risk_min", "npc_risk_max", "pc_pool", "pc_capacity", "pc_will",
-    "npc_pool", "critical_success_momentum", "critical_failure_momentum", "press_risk",
-    "press_momentum", "brace_cost", "brace_risk", "correct_cost", "seize_cost", "upgrade_cost",
-    "gm_seize", "threat_wounds", "cost_wounds", "cost_willpower", "cost_momentum", "cost_risk",
-    "complication_momentum", "fiat_uses", "fiat_max", "max_rounds", "social_mode",
-    "social_risk", "ground_lost_dice", "opponent_criticals", "goal_crew", "goal_gm",
-    "scenes_per_act", "scenes", "reward_per_mission",
-])
+def kernel_params(cfg: MomentumConfig) -> tuple:
+    """The config's fields and what the rules compute from them, as plain numbers.
 
-# Social mode codes in the kernels.
-MODE_MOMENTUM, MODE_WOUNDS, MODE_NARRATIVE, MODE_GOAL = (
-    SOCIAL_MODES.index(name) for name in ("momentum", "wounds", "narrative", "goal"))
-
-
-def kernel_params(cfg: MomentumConfig) -> Params:
-    """The plain numbers the kernels read."""
-    pool = tuple(a + k for a, k in zip(cfg.pc_ability, cfg.pc_skill))
-    capacity = tuple(s + w for s, w in zip(cfg.pc_strength, cfg.pc_will))
-    npc_pool = tuple(a + k for a, k in zip(cfg.npc_ability, cfg.npc_skill))
-    return Params(
-        social=int(cfg.kind == "social"), pcs=cfg.pcs, npcs=cfg.npcs,
-        mission=int(cfg.episode == "mission"), full=cfg.full, start=cfg.starting_momentum,
-        handoff=int(cfg.order == "handoff"), die_sides=cfg.die_sides,
-        success_face=cfg.success_face, critical_face=cfg.critical_face, hit_face=cfg.hit_face,
-        difficulty=cfg.difficulty, critical_count=cfg.critical_count, risk_cap=cfg.risk_cap,
-        crew_risk_min=cfg.crew_risk_min, crew_risk_max=cfg.crew_risk_max,
-        npc_risk_min=cfg.npc_risk_min, npc_risk_max=cfg.npc_risk_max, pc_pool=pool,
-        pc_capacity=capacity, pc_will=cfg.pc_will, npc_pool=npc_pool,
-        critical_success_momentum=cfg.critical_success_momentum,
-        critical_failure_momentum=cfg.critical_failure_momentum, press_risk=cfg.press_risk,
-        press_momentum=cfg.press_momentum, brace_cost=cfg.brace_cost, brace_risk=cfg.brace_risk,
-        correct_cost=cfg.correct_cost, seize_cost=cfg.seize_cost, upgrade_cost=cfg.upgrade_cost,
-        gm_seize=int(cfg.gm_seize), threat_wounds=cfg.threat_wounds, cost_wounds=cfg.cost_wounds,
-        cost_willpower=cfg.cost_willpower, cost_momentum=cfg.cost_momentum,
-        cost_risk=cfg.cost_risk, complication_momentum=cfg.complication_momentum,
-        fiat_uses=cfg.fiat_uses, fiat_max=cfg.fiat_max, max_rounds=cfg.max_rounds,
-        social_mode=SOCIAL_MODES.index(cfg.social_mode), social_risk=cfg.social_risk,
-        ground_lost_dice=cfg.ground_lost_dice, opponent_criticals=int(cfg.opponent_criticals),
-        goal_crew=cfg.goal_crew, goal_gm=cfg.goal_gm, scenes_per_act=cfg.scenes_per_act,
-        scenes=cfg.scenes, reward_per_mission=int(cfg.reward_per == "mission"),
+    Computed: ``full``, ``starting_momentum`` and ``scenes`` (the config's properties);
+    per PC ``pc_pool`` (Ability + Skill) and ``pc_capacity`` (Strength + Will, the Wounds
+    that put it out); per NPC ``npc_pool`` (Ability + Skill).
+    """
+    return make_params(
+        cfg, full=cfg.full, starting_momentum=cfg.starting_momentum, scenes=cfg.scenes,
+        pc_pool=added(cfg.pc_ability, cfg.pc_skill),
+        pc_capacity=added(cfg.pc_strength, cfg.pc_will),
+        npc_pool=added(cfg.npc_ability, cfg.npc_skill),
     )
+
+
+def added(a: tuple, b: tuple) -> tuple:
+    """Per character, ``a + b``."""
+    return tuple(x + y for x, y in zip(a, b))

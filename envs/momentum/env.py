@@ -66,7 +66,9 @@ SPEC = """
     (Critical Failure .. Critical Success); 61-64 thresholds armed, social, PCs/6, NPCs/6;
     65-112 per PC (present, wounds/capacity, Willpower/Will, out, acted this round, acted
     this scene, lost ground, pool); 113-142 per NPC (present, acted, Risk min, Risk max,
-    social pool). ``scenegym.envs.momentum.observation.OBSERVATION_NAMES`` names every slot.
+    social pool). ``scenegym.envs.momentum.observation`` declares every slot once (``SLOTS``),
+    with its name and scale (``SLOT.risk`` is its index, ``SCALE.risk`` its scale; shares
+    and flags have scale 1).
 
     ## Rewards
     Crew: +1 when the scene ends in its favour (it spends Full Momentum; a social goal

@@ -1,8 +1,11 @@
 """The Momentum observation: a float32 vector, every slot scaled into [-1, 1].
 
-Both seats see the same vector (a structured scene hides nothing). Slots, in order, are
-named by :data:`OBSERVATION_NAMES`; per-character blocks repeat for PCs 0..5 and NPCs 0..5
-(slots of characters not in the scene are 0).
+Both seats see the same vector (a structured scene hides nothing). :data:`SLOTS` declares
+every slot once, by name and scale (:mod:`scenegym.envs.core.slots`): a slot holds its
+quantity divided by the scale, so ``o[SLOT.full_over_40] * SCALE.full_over_40`` is Full
+Momentum under any config. Slots of scale ``AS_IS`` are flags, one-hots and shares.
+Per-character blocks repeat for PCs 0..5 and NPCs 0..5 (slots of characters not in the
+scene are 0).
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.header import PHASE
-from scenegym.envs.momentum.rules import every_pc_has_acted
+from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, per_character
+from scenegym.envs.momentum.rules import every_pc_has_acted, social
 from scenegym.envs.momentum.state import (
     ACT,
     ACTED,
@@ -67,40 +71,40 @@ DICE_SCALE = 20.0  # pools, successes and criticals are divided by this (and cli
 COUNT_SCALE = 10.0  # complications, tallies
 RISK_SCALE = float(RISK_ACTIONS - 1)  # Risk and hits are divided by the highest Risk action
 
-_SCENE = (
-    "momentum_share", "full_over_40", "crew_has_initiative", "crew_leads_round",
-    "crew_side_acting", "round_share", "gm_seized_next_round", "crew_seized_this_round",
-    "risk_next", "fiat_left_share", "complications", "carried_complications",
-    "exchange_tally", "goal_crew_share", "goal_gm_share", "scene_share", "act_share",
-    "wins_share", "losses_share", "turn_is_npc",
+_PC = [("present", AS_IS), ("wounds_share", AS_IS), ("willpower_share", AS_IS), ("out", AS_IS),
+       ("acted", AS_IS), ("ever_acted", AS_IS), ("ground_lost", COUNT_SCALE),
+       ("pool", DICE_SCALE)]
+_NPC = [("present", AS_IS), ("acted", AS_IS), ("risk_min", RISK_SCALE),
+        ("risk_max", RISK_SCALE), ("pool", DICE_SCALE)]
+SLOTS = observation_slots(
+    one_hot(f"phase_{PHASE_NAMES[k]}" for k in range(NUM_PHASES))
+    + [("momentum_share", AS_IS), ("full_over_40", MAX_FULL), ("crew_has_initiative", AS_IS),
+       ("crew_leads_round", AS_IS), ("crew_side_acting", AS_IS), ("round_share", AS_IS),
+       ("gm_seized_next_round", AS_IS), ("crew_seized_this_round", AS_IS),
+       ("risk_next", RISK_SCALE), ("fiat_left_share", AS_IS), ("complications", COUNT_SCALE),
+       ("carried_complications", COUNT_SCALE), ("exchange_tally", COUNT_SCALE),
+       ("goal_crew_share", AS_IS), ("goal_gm_share", AS_IS), ("scene_share", AS_IS),
+       ("act_share", AS_IS), ("wins_share", AS_IS), ("losses_share", AS_IS),
+       ("turn_is_npc", AS_IS)]
+    + one_hot(f"actor_{c}" for c in range(MAX_PCS))
+    + one_hot(f"npc_{k}" for k in range(MAX_NPCS))
+    + [("risk", RISK_SCALE), ("pool", DICE_SCALE), ("pressed", AS_IS), ("braced", AS_IS),
+       ("upgraded", AS_IS), ("corrected", AS_IS), ("successes", DICE_SCALE),
+       ("criticals", DICE_SCALE), ("hits", RISK_SCALE), ("opponent_successes", DICE_SCALE),
+       ("opponent_criticals", DICE_SCALE)]
+    + one_hot(f"result_{key}" for key in RESULT_KEYS)
+    + [("thresholds_armed", AS_IS), ("social", AS_IS), ("pcs_share", MAX_PCS),
+       ("npcs_share", MAX_NPCS)]
+    + per_character("pc", MAX_PCS, _PC)
+    + per_character("npc", MAX_NPCS, _NPC)
 )
-_ROLL = ("risk", "pool", "pressed", "braced", "upgraded", "corrected", "successes",
-         "criticals", "hits", "opponent_successes", "opponent_criticals")
-_MISC = ("thresholds_armed", "social", "pcs_share", "npcs_share")
-_PC = ("present", "wounds_share", "willpower_share", "out", "acted", "ever_acted",
-       "ground_lost", "pool")
-_NPC = ("present", "acted", "risk_min", "risk_max", "pool")
-
-O_SCENE = NUM_PHASES
-O_ACTOR = O_SCENE + len(_SCENE)
-O_NPC_ONE = O_ACTOR + MAX_PCS
-O_ROLL = O_NPC_ONE + MAX_NPCS
-O_RESULT = O_ROLL + len(_ROLL)
-O_MISC = O_RESULT + len(RESULT_KEYS)
-O_PC = O_MISC + len(_MISC)
-PC_SLOTS = len(_PC)
-O_NPC = O_PC + MAX_PCS * PC_SLOTS
-NPC_SLOTS = len(_NPC)
-
-OBSERVATION_NAMES = (
-    tuple(f"phase_{PHASE_NAMES[k]}" for k in range(NUM_PHASES)) + _SCENE
-    + tuple(f"actor_{c}" for c in range(MAX_PCS)) + tuple(f"npc_{k}" for k in range(MAX_NPCS))
-    + _ROLL + tuple(f"result_{key}" for key in RESULT_KEYS) + _MISC
-    + tuple(f"pc{c}_{name}" for c in range(MAX_PCS) for name in _PC)
-    + tuple(f"npc{k}_{name}" for k in range(MAX_NPCS) for name in _NPC)
-)
+OBSERVATION_NAMES = SLOTS.names
 OBS_SIZE = len(OBSERVATION_NAMES)
-assert OBS_SIZE == O_NPC + MAX_NPCS * NPC_SLOTS
+SLOT, SCALE = SLOTS.index, SLOTS.scale
+# one character's block: PC c's pool is slot SLOT.pc0_present + c * PC_SLOTS + PC_SLOT.pool
+PC_SLOT, PC_SCALE = observation_slots(_PC)[1:]
+NPC_SLOT, NPC_SCALE = observation_slots(_NPC)[1:]
+PC_SLOTS, NPC_SLOTS = len(_PC), len(_NPC)
 
 
 @njit(cache=True)
@@ -112,70 +116,70 @@ def clip(x):
 @njit(cache=True)
 def observe_scene(s, p, o):
     """The scene, round and mission slots."""
-    o[O_SCENE + 0] = s[MOMENTUM] / s[FULL]
-    o[O_SCENE + 1] = s[FULL] / MAX_FULL
-    o[O_SCENE + 2] = 1.0 if 2 * s[MOMENTUM] >= s[FULL] else 0.0
-    o[O_SCENE + 3] = 1.0 if s[LEADER] == CREW_SIDE else 0.0
-    o[O_SCENE + 4] = 1.0 if s[SIDE] == CREW_SIDE else 0.0
-    o[O_SCENE + 5] = clip(s[ROUND] / p.max_rounds)
-    o[O_SCENE + 6] = s[GM_SEIZE_NEXT]
-    o[O_SCENE + 7] = s[CREW_SEIZED]
-    o[O_SCENE + 8] = clip(s[RISK_NEXT] / RISK_SCALE)
-    o[O_SCENE + 9] = s[FIAT_LEFT] / max(p.fiat_uses, 1)
-    o[O_SCENE + 10] = clip(s[COMPLICATIONS] / COUNT_SCALE)
-    o[O_SCENE + 11] = clip(s[CARRIED] / COUNT_SCALE)
-    o[O_SCENE + 12] = clip(s[EXCHANGES] / COUNT_SCALE)
-    o[O_SCENE + 13] = clip(s[GOAL_CREW] / p.goal_crew)
-    o[O_SCENE + 14] = clip(s[GOAL_GM] / p.goal_gm)
-    o[O_SCENE + 15] = s[STORY_SCENE] / p.scenes
-    o[O_SCENE + 16] = clip(s[ACT] * p.scenes_per_act / p.scenes)
-    o[O_SCENE + 17] = s[WINS] / p.scenes
-    o[O_SCENE + 18] = s[LOSSES] / p.scenes
-    o[O_SCENE + 19] = 1.0 if s[TURN] == NPC_TURN else 0.0
+    o[SLOT.momentum_share] = s[MOMENTUM] / s[FULL]
+    o[SLOT.full_over_40] = s[FULL] / SCALE.full_over_40
+    o[SLOT.crew_has_initiative] = 1.0 if 2 * s[MOMENTUM] >= s[FULL] else 0.0
+    o[SLOT.crew_leads_round] = 1.0 if s[LEADER] == CREW_SIDE else 0.0
+    o[SLOT.crew_side_acting] = 1.0 if s[SIDE] == CREW_SIDE else 0.0
+    o[SLOT.round_share] = clip(s[ROUND] / p.max_rounds)
+    o[SLOT.gm_seized_next_round] = s[GM_SEIZE_NEXT]
+    o[SLOT.crew_seized_this_round] = s[CREW_SEIZED]
+    o[SLOT.risk_next] = clip(s[RISK_NEXT] / SCALE.risk_next)
+    o[SLOT.fiat_left_share] = s[FIAT_LEFT] / max(p.fiat_uses, 1)
+    o[SLOT.complications] = clip(s[COMPLICATIONS] / SCALE.complications)
+    o[SLOT.carried_complications] = clip(s[CARRIED] / SCALE.carried_complications)
+    o[SLOT.exchange_tally] = clip(s[EXCHANGES] / SCALE.exchange_tally)
+    o[SLOT.goal_crew_share] = clip(s[GOAL_CREW] / p.goal_crew)
+    o[SLOT.goal_gm_share] = clip(s[GOAL_GM] / p.goal_gm)
+    o[SLOT.scene_share] = s[STORY_SCENE] / p.scenes
+    o[SLOT.act_share] = clip(s[ACT] * p.scenes_per_act / p.scenes)
+    o[SLOT.wins_share] = s[WINS] / p.scenes
+    o[SLOT.losses_share] = s[LOSSES] / p.scenes
+    o[SLOT.turn_is_npc] = 1.0 if s[TURN] == NPC_TURN else 0.0
 
 
 @njit(cache=True)
 def observe_roll(s, p, o):
     """The roll being declared or resolved: who, at what Risk, with which spends, its dice."""
     if 0 <= s[ACTOR] < MAX_PCS:
-        o[O_ACTOR + s[ACTOR]] = 1.0
+        o[SLOT.actor_0 + s[ACTOR]] = 1.0
     if 0 <= s[NPC] < MAX_NPCS:
-        o[O_NPC_ONE + s[NPC]] = 1.0
-    o[O_ROLL + 0] = s[RISK] / RISK_SCALE
-    o[O_ROLL + 1] = clip(s[POOL] / DICE_SCALE)
-    o[O_ROLL + 2] = s[PRESSED]
-    o[O_ROLL + 3] = s[BRACED]
-    o[O_ROLL + 4] = s[UPGRADED]
-    o[O_ROLL + 5] = s[CORRECTED]
-    o[O_ROLL + 6] = clip(s[SUCCESSES] / DICE_SCALE)
-    o[O_ROLL + 7] = clip(s[SIXES] / DICE_SCALE)
-    o[O_ROLL + 8] = s[HITS] / RISK_SCALE
-    o[O_ROLL + 9] = clip(s[OPP_SUCCESSES] / DICE_SCALE)
-    o[O_ROLL + 10] = clip(s[OPP_SIXES] / DICE_SCALE)
+        o[SLOT.npc_0 + s[NPC]] = 1.0
+    o[SLOT.risk] = s[RISK] / SCALE.risk
+    o[SLOT.pool] = clip(s[POOL] / SCALE.pool)
+    o[SLOT.pressed] = s[PRESSED]
+    o[SLOT.braced] = s[BRACED]
+    o[SLOT.upgraded] = s[UPGRADED]
+    o[SLOT.corrected] = s[CORRECTED]
+    o[SLOT.successes] = clip(s[SUCCESSES] / SCALE.successes)
+    o[SLOT.criticals] = clip(s[SIXES] / SCALE.criticals)
+    o[SLOT.hits] = s[HITS] / SCALE.hits
+    o[SLOT.opponent_successes] = clip(s[OPP_SUCCESSES] / SCALE.opponent_successes)
+    o[SLOT.opponent_criticals] = clip(s[OPP_SIXES] / SCALE.opponent_criticals)
     if s[ROLL_RESULT] >= 0:
-        o[O_RESULT + s[ROLL_RESULT]] = 1.0
+        o[SLOT.result_critical_failure + s[ROLL_RESULT]] = 1.0
 
 
 @njit(cache=True)
 def observe_characters(s, p, o):
     """Per-PC and per-NPC blocks."""
     for c in range(p.pcs):
-        b = O_PC + c * PC_SLOTS
-        o[b + 0] = 1.0
-        o[b + 1] = s[WOUNDS + c] / p.pc_capacity[c]
-        o[b + 2] = s[WILLPOWER + c] / max(p.pc_will[c], 1)
-        o[b + 3] = s[OUT + c]
-        o[b + 4] = s[ACTED + c]
-        o[b + 5] = s[EVER + c]
-        o[b + 6] = clip(s[GROUND + c] / COUNT_SCALE)
-        o[b + 7] = clip(p.pc_pool[c] / DICE_SCALE)
+        b = SLOT.pc0_present + c * PC_SLOTS
+        o[b + PC_SLOT.present] = 1.0
+        o[b + PC_SLOT.wounds_share] = s[WOUNDS + c] / p.pc_capacity[c]
+        o[b + PC_SLOT.willpower_share] = s[WILLPOWER + c] / max(p.pc_will[c], 1)
+        o[b + PC_SLOT.out] = s[OUT + c]
+        o[b + PC_SLOT.acted] = s[ACTED + c]
+        o[b + PC_SLOT.ever_acted] = s[EVER + c]
+        o[b + PC_SLOT.ground_lost] = clip(s[GROUND + c] / PC_SCALE.ground_lost)
+        o[b + PC_SLOT.pool] = clip(p.pc_pool[c] / PC_SCALE.pool)
     for k in range(p.npcs):
-        b = O_NPC + k * NPC_SLOTS
-        o[b + 0] = 1.0
-        o[b + 1] = s[NPC_ACTED + k]
-        o[b + 2] = p.npc_risk_min[k] / RISK_SCALE
-        o[b + 3] = p.npc_risk_max[k] / RISK_SCALE
-        o[b + 4] = clip(p.npc_pool[k] / DICE_SCALE)
+        b = SLOT.npc0_present + k * NPC_SLOTS
+        o[b + NPC_SLOT.present] = 1.0
+        o[b + NPC_SLOT.acted] = s[NPC_ACTED + k]
+        o[b + NPC_SLOT.risk_min] = p.npc_risk_min[k] / NPC_SCALE.risk_min
+        o[b + NPC_SLOT.risk_max] = p.npc_risk_max[k] / NPC_SCALE.risk_max
+        o[b + NPC_SLOT.pool] = clip(p.npc_pool[k] / NPC_SCALE.pool)
 
 
 @njit(cache=True)
@@ -183,11 +187,11 @@ def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
     o[:] = 0.0
     if 0 <= s[PHASE] < NUM_PHASES:
-        o[s[PHASE]] = 1.0
+        o[SLOT.phase_pick + s[PHASE]] = 1.0
     observe_scene(s, p, o)
     observe_roll(s, p, o)
-    o[O_MISC + 0] = 1.0 if every_pc_has_acted(s, p) else 0.0
-    o[O_MISC + 1] = p.social
-    o[O_MISC + 2] = p.pcs / MAX_PCS
-    o[O_MISC + 3] = p.npcs / MAX_NPCS
+    o[SLOT.thresholds_armed] = 1.0 if every_pc_has_acted(s, p) else 0.0
+    o[SLOT.social] = 1.0 if social(p) else 0.0
+    o[SLOT.pcs_share] = p.pcs / SCALE.pcs_share
+    o[SLOT.npcs_share] = p.npcs / SCALE.npcs_share
     observe_characters(s, p, o)

@@ -32,7 +32,15 @@ from scenegym.envs.core.header import (
     pay,
     set_lead,
 )
-from scenegym.envs.momentum.config import MODE_GOAL, MODE_NARRATIVE, MODE_WOUNDS
+from scenegym.envs.momentum.config import (
+    EPISODE_MISSION,
+    KIND_SOCIAL,
+    MODE_GOAL,
+    MODE_NARRATIVE,
+    MODE_WOUNDS,
+    ORDER_HANDOFF,
+    REWARD_PER_MISSION,
+)
 from scenegym.envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
 from scenegym.envs.momentum.state import (
     A_BRACE,
@@ -168,21 +176,27 @@ def set_pool(s, log, i, col, code, value, who):
 
 
 @njit(cache=True)
+def social(p):
+    """A social scene (``kind="social"``): exchanges are active contests."""
+    return p.kind == KIND_SOCIAL
+
+
+@njit(cache=True)
 def momentum_moves(p):
     """Momentum moves with rolls and spends, except in a purely narrative social scene."""
-    return not (p.social and p.social_mode == MODE_NARRATIVE)
+    return not (social(p) and p.social_mode == MODE_NARRATIVE)
 
 
 @njit(cache=True)
 def thresholds_end(p):
     """Full and 0 end the scene, except in narrative and goal-counter social scenes."""
-    return not (p.social and (p.social_mode == MODE_NARRATIVE or p.social_mode == MODE_GOAL))
+    return not (social(p) and (p.social_mode == MODE_NARRATIVE or p.social_mode == MODE_GOAL))
 
 
 @njit(cache=True)
 def wounds_apply(p):
     """Threats wound in action scenes; in social scenes only in the ``wounds`` mode."""
-    return (not p.social) or p.social_mode == MODE_WOUNDS
+    return (not social(p)) or p.social_mode == MODE_WOUNDS
 
 
 @njit(cache=True)
@@ -301,7 +315,7 @@ def begin(s, p, dice, log, i):
 def start_story_scene(s, p, dice, log, i):
     """A structured scene: Full and starting Momentum, less carried complications; round 1."""
     s[FULL] = p.full
-    s[MOMENTUM] = max(0, p.start - s[CARRIED] * p.complication_momentum)
+    s[MOMENTUM] = max(0, p.starting_momentum - s[CARRIED] * p.complication_momentum)
     s[START] = s[MOMENTUM]
     s[ROUND] = 0
     s[GM_SEIZE_NEXT] = 0
@@ -326,11 +340,11 @@ def start_story_scene(s, p, dice, log, i):
 @njit(cache=True)
 def story_scene_over(s, p, dice, log, i, result, reason):
     """A structured scene ends: the episode ends, or the mission goes on to its next scene."""
-    if not p.mission:
+    if p.episode != EPISODE_MISSION:
         end_episode(s, log, i, result, reason, 1 if reason == END_ROUND_LIMIT else 0)
         return STOP
     record(log, i, NOTE, NOTE_SCENE_OVER, result, reason)
-    if not p.reward_per_mission:
+    if p.reward_per != REWARD_PER_MISSION:
         pay(s, result)  # "+1/-1 per scene": paid when the scene ends
     s[WINS] += result > 0
     s[LOSSES] += result < 0
@@ -360,7 +374,7 @@ def act_break(s, p, log, i):
 def end_mission(s, p, log, i):
     """The mission's result: scenes won minus lost, or its sign (``reward_per="mission"``)."""
     total = s[WINS] - s[LOSSES]
-    if p.reward_per_mission:
+    if p.reward_per == REWARD_PER_MISSION:
         total = 1 if total > 0 else (-1 if total < 0 else 0)
     end_episode(s, log, i, total, END_MISSION, 0)
 
@@ -398,7 +412,7 @@ def new_round(s, p, dice, log, i):
 @njit(cache=True)
 def round_limit(s, p, dice, log, i):
     """The round limit: cut off (0), or in a narrative social scene the exchange tally decides."""
-    if p.social and p.social_mode == MODE_NARRATIVE:
+    if social(p) and p.social_mode == MODE_NARRATIVE:
         tally = s[EXCHANGES]
         return story_scene_over(s, p, dice, log, i,
                                 1 if tally > 0 else (-1 if tally < 0 else 0), END_NARRATIVE)
@@ -440,7 +454,7 @@ def start_crew_turn(s, p, dice, log, i):
     s[TURN] = CREW_TURN
     s[NPC] = -1
     c = s[NEXT_PC]
-    if not (p.handoff and c >= 0 and living(s, p, c) and s[ACTED + c] == 0):
+    if not (p.order == ORDER_HANDOFF and c >= 0 and living(s, p, c) and s[ACTED + c] == 0):
         c = only(s, p, p.pcs, ACTED, True)
     if c < 0:
         await_decision(s, PICK, CREW)
@@ -456,7 +470,7 @@ def take_turn(s, p, dice, log, i, c):
     s[EVER + c] = 1
     s[NEXT_PC] = -1
     record(log, i, NOTE, NOTE_CREW_TURN, c, s[ROUND])
-    if p.social:
+    if social(p):
         s[NPC] = 0  # the other side's lead answers the exchange
         set_risk(s, p, dice, log, i, p.social_risk)
     elif p.crew_risk_min == p.crew_risk_max:
@@ -499,7 +513,7 @@ def pick_target(s, p, dice, log, i, c):
     """The threat's target answers with a roll at a Risk within the NPC's profile."""
     s[ACTOR] = c
     k = s[NPC]
-    if p.social:
+    if social(p):
         set_risk(s, p, dice, log, i, p.social_risk)
     elif p.npc_risk_min[k] == p.npc_risk_max[k]:
         set_risk(s, p, dice, log, i, p.npc_risk_min[k])
@@ -593,11 +607,11 @@ def roll_dice(s, p, dice, log, i, opponent):
     s[SUCCESSES] = succ
     s[SIXES] = crit
     s[HITS] = hits
-    if p.social and opponent:
+    if social(p) and opponent:
         opp, opp_crit = roll_opponent(p, dice, log, i, p.npc_pool[s[NPC]])
         s[OPP_SUCCESSES] = opp
         s[OPP_SIXES] = opp_crit
-    if p.social:
+    if social(p):
         s[ROLL_RESULT] = contest_result(p, succ - s[OPP_SUCCESSES], crit, s[OPP_SIXES], hits)
     else:
         s[ROLL_RESULT] = roll_result(p, succ, crit, hits)
@@ -653,7 +667,7 @@ def resolve_roll(s, p, dice, log, i):
             add_momentum(s, log, i, p.critical_success_momentum)
         elif r == CRITICAL_FAILURE:
             add_momentum(s, log, i, -p.critical_failure_momentum)
-    if p.social:
+    if social(p):
         go = tally_exchange(s, p, dice, log, i)
         if go != GO_ON:
             return go
@@ -743,7 +757,7 @@ def handoff_candidate(s, p, c):
 @njit(cache=True)
 def offer_handoff(s, p):
     """Handoff: the PC who just acted names the next (a decision only when there is a choice)."""
-    if p.handoff:
+    if p.order == ORDER_HANDOFF:
         found, count = -1, 0
         for c in range(p.pcs):
             if handoff_candidate(s, p, c):

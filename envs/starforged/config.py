@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
 from dataclasses import dataclass
 
-from scenegym.envs.core.config import RulesetConfig
+from scenegym.envs.core.config import RulesetConfig, choice, not_a_param
+from scenegym.envs.core.params import make_params
 from scenegym.envs.core.validate import check_choice, check_int, check_ints
 from scenegym.envs.starforged import state as st
 
 RANKS = ("troublesome", "dangerous", "formidable", "extreme", "epic")
 SITUATIONS = ("disadvantaged", "equal", "advantage", "random", "gm")
+# the three situations are the state's codes; the kernels read the other two by these indices
+assert SITUATIONS[:st.NUM_SITUATIONS] == ("disadvantaged", "equal", "advantage")
+SITUATION_RANDOM, SITUATION_GM = SITUATIONS.index("random"), SITUATIONS.index("gm")
+PRICE_BY = ("gm", "oracle")
+PRICE_BY_GM = PRICE_BY.index("gm")
 IMPACTS = 3  # wounded, shaken, unprepared: each lowers max momentum by 1
-assert SITUATIONS.index("random") == st.SITUATION_RANDOM
-assert SITUATIONS.index("gm") == st.SITUATION_GM
 PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
+ORACLE_ROWS = 10  # most rows of the d100 price oracle
 
 
 @dataclass(frozen=True)
@@ -69,33 +73,35 @@ class StarforgedConfig(RulesetConfig):
     score_cap: int = 10
     boxes: int = 10
     ticks_per_box: int = 4
-    rank: str = "formidable"
+    rank: str = choice(RANKS, "formidable")
     ticks_by_rank: tuple[int, int, int, int, int] = (12, 8, 4, 2, 1)
     clock_by_situation: tuple[int, int, int] = (4, 6, 8)
-    situation: str = "equal"
+    situation: str = choice(SITUATIONS, "equal")
     meter_max: int = 5
     meter_start: int = 5
     advantage_momentum: int = 2
     advantage_bonus: int = 1
-    price_by: str = "gm"
+    price_by: str = choice(PRICE_BY, "gm")
     price_momentum: int = 2
     price_harm: int = 1
     price_stress: int = 1
     price_supply: int = 1
     narrative_momentum: int = 1
     minor_price: int = 1
-    oracle_rows: tuple = ((68, "narrative"), (74, "supply"), (81, "harm"), (88, "stress"),
-                          (95, "momentum"), (100, "twice"))
+    oracle_rows: tuple = not_a_param(((68, "narrative"), (74, "supply"), (81, "harm"),
+                                      (88, "stress"), (95, "momentum"), (100, "twice")))
     oracle_max_rolls: int = 3
     endure_miss_momentum: int = 1
     max_moves: int = 30
     finish_early: bool = True
 
     def __post_init__(self):
-        check_ints("stats", self.stats, 5, 0, 5)
-        check_int("momentum_max", self.momentum_max, IMPACTS, 20)
+        self.check_choices()
+        check_ints("stats", self.stats, st.NUM_STATS, 0, st.MAX_STAT)
+        check_int("momentum_max", self.momentum_max, IMPACTS, st.MAX_MOMENTUM)
         # three impacts lower max momentum by 3: it must stay at or above momentum_min
-        check_int("momentum_min", self.momentum_min, -20, min(0, self.momentum_max - IMPACTS))
+        check_int("momentum_min", self.momentum_min, -st.MAX_MOMENTUM,
+                  min(0, self.momentum_max - IMPACTS))
         check_int("momentum_start", self.momentum_start, self.momentum_min, self.momentum_max)
         check_ints("momentum_reset", self.momentum_reset, 3, 0, self.momentum_max)
         for k, most_impacts in enumerate((0, 1, IMPACTS)):  # reset by 0, 1, 2+ impacts
@@ -104,17 +110,15 @@ class StarforgedConfig(RulesetConfig):
         check_int("action_die", self.action_die, 2, 20)
         check_int("challenge_die", self.challenge_die, 2, 100)
         check_int("score_cap", self.score_cap, 1, 100)
-        check_int("boxes", self.boxes, 1, 20)
+        check_int("boxes", self.boxes, 1, st.MAX_BOXES)
         check_int("ticks_per_box", self.ticks_per_box, 1, 10)
-        check_choice("rank", self.rank, RANKS)
         check_ints("ticks_by_rank", self.ticks_by_rank, 5, 1, self.boxes * self.ticks_per_box)
-        check_ints("clock_by_situation", self.clock_by_situation, 3, 1, 20)
-        check_choice("situation", self.situation, SITUATIONS)
-        check_int("meter_max", self.meter_max, 1, 10)
+        check_ints("clock_by_situation", self.clock_by_situation, st.NUM_SITUATIONS, 1,
+                   st.MAX_SEGMENTS)
+        check_int("meter_max", self.meter_max, 1, st.MAX_METER)
         check_int("meter_start", self.meter_start, 0, self.meter_max)
         check_int("advantage_momentum", self.advantage_momentum, 0, self.momentum_max)
-        check_int("advantage_bonus", self.advantage_bonus, 0, 10)
-        check_choice("price_by", self.price_by, ("gm", "oracle"))
+        check_int("advantage_bonus", self.advantage_bonus, 0, st.MAX_BONUS)
         for name in ("price_momentum", "price_harm", "price_stress", "price_supply",
                      "narrative_momentum", "minor_price", "endure_miss_momentum"):
             check_int(name, getattr(self, name), 0, 10)
@@ -125,8 +129,9 @@ class StarforgedConfig(RulesetConfig):
 
     def _check_oracle(self):
         rows = self.oracle_rows
-        if not isinstance(rows, tuple) or not 1 <= len(rows) <= 10:
-            raise ValueError("config field 'oracle_rows' must be a tuple of 1..10 (highest roll, kind) rows")
+        if not isinstance(rows, tuple) or not 1 <= len(rows) <= ORACLE_ROWS:
+            raise ValueError(f"config field 'oracle_rows' must be a tuple of 1..{ORACLE_ROWS} "
+                             "(highest roll, kind) rows")
         last = 0
         for k, row in enumerate(rows):
             if not (isinstance(row, tuple) and len(row) == 2):
@@ -144,35 +149,21 @@ class StarforgedConfig(RulesetConfig):
         return cls(rank=rank, clock_by_situation=(4, 4, 4), **overrides)
 
 
+def kernel_params(cfg: StarforgedConfig) -> tuple:
+    """The config's fields and what the rules compute from them, as plain numbers.
 
-Params = namedtuple("Params", [
-    "stats", "momentum_start", "momentum_min", "momentum_max", "momentum_reset", "action_die",
-    "challenge_die", "score_cap", "track_ticks", "ticks_per_box", "mark_ticks", "clock",
-    "situation", "meter_max", "meter_start", "advantage_momentum", "advantage_bonus",
-    "gm_prices", "price_size", "minor_price", "oracle_top", "oracle_kind", "oracle_max_rolls",
-    "endure_miss_momentum", "max_moves", "finish_early", "oracle_die",
-])
-
-
-def kernel_params(cfg: StarforgedConfig) -> Params:
-    """The plain numbers the kernels read."""
-    top = tuple(r[0] for r in cfg.oracle_rows)
-    top = top + (100,) * (10 - len(top))
-    kind = tuple(PRICE_KINDS.index(r[1]) for r in cfg.oracle_rows)
-    kind = kind + (st.NARRATIVE,) * (10 - len(kind))
-    sizes = (cfg.narrative_momentum, cfg.price_momentum, cfg.price_harm, cfg.price_stress,
-             cfg.price_supply)
-    return Params(
-        stats=cfg.stats, momentum_start=cfg.momentum_start, momentum_min=cfg.momentum_min,
-        momentum_max=cfg.momentum_max, momentum_reset=cfg.momentum_reset,
-        action_die=cfg.action_die, challenge_die=cfg.challenge_die, score_cap=cfg.score_cap,
-        track_ticks=cfg.boxes * cfg.ticks_per_box, ticks_per_box=cfg.ticks_per_box,
-        mark_ticks=cfg.ticks_by_rank[RANKS.index(cfg.rank)], clock=cfg.clock_by_situation,
-        situation=SITUATIONS.index(cfg.situation), meter_max=cfg.meter_max,
-        meter_start=cfg.meter_start, advantage_momentum=cfg.advantage_momentum,
-        advantage_bonus=cfg.advantage_bonus, gm_prices=int(cfg.price_by == "gm"),
-        price_size=sizes, minor_price=cfg.minor_price, oracle_top=top, oracle_kind=kind,
-        oracle_max_rolls=cfg.oracle_max_rolls, endure_miss_momentum=cfg.endure_miss_momentum,
-        max_moves=cfg.max_moves, finish_early=int(cfg.finish_early),
+    Computed: ``track_ticks`` (boxes x ticks per box); ``price_size`` (a price's size by
+    kind, in the state's price order); the oracle rows as ``oracle_top`` (highest roll of
+    each row) and ``oracle_kind`` (its price), padded to ``ORACLE_ROWS`` so that every config
+    shares one compiled kernel, and ``oracle_die`` (the last row's highest roll).
+    """
+    pad = ORACLE_ROWS - len(cfg.oracle_rows)
+    return make_params(
+        cfg,
+        track_ticks=cfg.boxes * cfg.ticks_per_box,
+        price_size=(cfg.narrative_momentum, cfg.price_momentum, cfg.price_harm,
+                    cfg.price_stress, cfg.price_supply),
+        oracle_top=tuple(r[0] for r in cfg.oracle_rows) + (cfg.oracle_rows[-1][0],) * pad,
+        oracle_kind=tuple(PRICE_KINDS.index(r[1]) for r in cfg.oracle_rows) + (st.NARRATIVE,) * pad,
         oracle_die=cfg.oracle_rows[-1][0],
     )

@@ -31,15 +31,18 @@ SPEC = """
     The burn decision is offered only when burning would improve the result.
 
     ## Observation space
-    ``Box(-1, 1, (37,), float32)``, the same for both seats (nothing is hidden):
-    0-4 pending decision one-hot (situation, move, burn, advantage, price); 5 momentum/10;
-    6 max momentum/10; 7 momentum reset/10; 8-10 health, spirit, supply /5; 11-13 impacts
-    wounded, shaken, unprepared; 14-18 stats /5; 19 progress ticks/40; 20 full boxes/10;
-    21 clock share filled; 22 clock segments/20; 23 segments left/20; 24 pending bonus/10;
-    25 moves/max_moves; 26-32 the roll being resolved (action die/6, score/10, challenge dice
-    /10, outcome/2, match, outcome if burned/2); 33 move is Secure an Advantage; 34 pending
-    price is minor; 35 pending price follows Finish the Scene; 36 impacts/3.
-    ``scenegym.envs.starforged.observation.OBSERVATION_NAMES`` names every slot.
+    ``Box(-1, 1, (37,), float32)``, the same for both seats (nothing is hidden). Counts are
+    divided by fixed scales (the largest a config may give), so a slot means the same under
+    every config: 0-4 pending decision one-hot (situation, move, burn, advantage, price);
+    5 momentum/20; 6 max momentum/20; 7 momentum reset/20; 8-10 health, spirit, supply /10;
+    11-13 impacts wounded, shaken, unprepared; 14-18 stats /5; 19 progress share of the
+    track; 20 full boxes/20; 21 clock share filled; 22 clock segments/20; 23 segments
+    left/20; 24 pending bonus/10; 25 moves/max_moves; 26-32 the roll being resolved (action
+    die / its sides, score / challenge die sides, challenge dice / their sides, outcome/2,
+    match, outcome if burned/2); 33 move is Secure an Advantage; 34 pending price is minor;
+    35 pending price follows Finish the Scene; 36 impacts/3.
+    ``scenegym.envs.starforged.observation`` declares every slot once (``SLOTS``), with its
+    name and scale (``SLOT.momentum`` is its index, ``SCALE.momentum`` its scale).
 
     ## Rewards
     Crew: +1 when Finish the Scene meets the objective (strong or weak hit), -1 on a miss,
@@ -62,7 +65,10 @@ SPEC = """
       d100 mapping of RULES.md [oracle_rows].
 
     ## Version history
-    - v0: first release.
+    - v0: first release; its observation later got fixed scales (momentum /20, meters /10,
+      full boxes /20; before: by the config's momentum maximum, meter_max and boxes) and
+      slot 19 was renamed ``progress_share``: policies trained before read these slots
+      differently.
 """
 
 

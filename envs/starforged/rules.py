@@ -15,6 +15,7 @@ from numba import njit
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
 from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_episode, set_lead
+from scenegym.envs.starforged.config import PRICE_BY_GM, SITUATION_GM, SITUATION_RANDOM
 from scenegym.envs.starforged.state import (
     A_BURN,
     A_FINISH,
@@ -86,8 +87,6 @@ from scenegym.envs.starforged.state import (
     SECURE_ADVANTAGE,
     SEGMENTS,
     SHAKEN,
-    SITUATION_GM,
-    SITUATION_RANDOM,
     SPIRIT,
     STAT_USED,
     STATS,
@@ -306,7 +305,7 @@ def demand_price(s, p, dice, log, i, minor, after):
     """
     s[PRICE_SIZE] = minor
     s[AFTER_PRICE] = after
-    if p.gm_prices:
+    if p.price_by == PRICE_BY_GM:
         s[PHASE] = PRICE
         s[SEAT] = GM
         return False
@@ -328,7 +327,7 @@ def await_crew_move(s):
 @njit(cache=True)
 def set_clock(s, p, log, i, situation):
     """Begin the Scene: the tension clock's size by the situation."""
-    s[SEGMENTS] = p.clock[situation]
+    s[SEGMENTS] = p.clock_by_situation[situation]
     record(log, i, NOTE, NOTE_SITUATION, situation, s[SEGMENTS])
     await_crew_move(s)
 
@@ -350,7 +349,7 @@ def begin(s, p, dice, log, i):
     s[PROGRESS] = 0
     s[CLOCK] = 0
     s[MOVES] = 0
-    s[MARK_TICKS] = p.mark_ticks
+    s[MARK_TICKS] = p.ticks_by_rank[p.rank]
     if p.situation == SITUATION_GM:
         s[PHASE] = BEGIN
         s[SEAT] = GM

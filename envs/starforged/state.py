@@ -6,6 +6,14 @@ unless its comment gives a shape. Ranges are those of the default config.
 
 from scenegym.envs.core.header import HEADER_SIZE
 
+# Ranges a config may give (the config refuses beyond them; the observation scales by them).
+MAX_MOMENTUM = 20  # highest momentum_max and -momentum_min
+MAX_METER = 10     # highest meter_max
+MAX_STAT = 5       # highest stat
+MAX_BOXES = 20     # most boxes of the progress track
+MAX_SEGMENTS = 20  # most segments of a tension clock
+MAX_BONUS = 10     # highest advantage_bonus
+
 _f = iter(range(HEADER_SIZE, HEADER_SIZE + 64))
 
 # The character.
@@ -64,7 +72,6 @@ PRICE_NAMES = ("narrative cost", "Lose Momentum", "Endure Harm", "Endure Stress"
 # Situations at Begin the Scene.
 DISADVANTAGED, EQUAL_FOOTING, STRONG_ADVANTAGE = 0, 1, 2
 NUM_SITUATIONS = 3
-SITUATION_RANDOM, SITUATION_GM = 3, 4  # config codes beyond the three situations
 SITUATION_NAMES = ("severely disadvantaged", "equal footing", "strong advantage")
 EDGE, HEART, IRON, SHADOW, WITS = range(5)
 STAT_NAMES = ("edge", "heart", "iron", "shadow", "wits")

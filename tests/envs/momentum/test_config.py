@@ -34,7 +34,8 @@ def test_openings_and_overrides():
 
 def test_kernel_params_carry_the_pools():
     p = kernel_params(MomentumConfig(pc_ability=(3, 1, 3, 3, 3, 3), pc_skill=(3,) * 6))
-    assert p.pc_pool[:2] == (6, 4) and p.pc_capacity[0] == 4 and p.full == 13 and p.start == 4
+    assert p.pc_pool[:2] == (6, 4) and p.pc_capacity[0] == 4 and p.full == 13
+    assert p.starting_momentum == 4 and p.start == -1  # the field: -1 is "by the opening"
 
 
 def test_full_momentum_above_the_observed_maximum_is_refused():

@@ -9,7 +9,7 @@ within 0..Will (RULES.md 1.2), a PC who is out never acts ("a character at capac
 in every round that runs to its end each NPC acts exactly once and each PC still in play
 exactly once (seed: "Every character on a side must act once before any character acts
 again"; "Both sides always act"), masks never empty while a scene runs, observations finite
-in [-1, 1].
+in [-1, 1] whose fixed-scale slots read back (value x declared scale) as the state's counts.
 """
 
 from dataclasses import dataclass, field
@@ -26,6 +26,7 @@ from scenegym.envs.core.events import EPISODE_END, NOTE, EventRecord
 from scenegym.envs.core.header import CREW, GM, OVER, PHASE, SEAT
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig
+from scenegym.envs.momentum.observation import SCALE, SLOT
 from scenegym.envs.momentum.ruleset import MOMENTUM
 
 SEAT_OF_PHASE = {st.PICK: CREW, st.HANDOFF: CREW, st.SPEND: CREW, st.CORRECT: CREW,
@@ -118,6 +119,12 @@ def make_check(cfg):
         out = s[:, st.OUT: st.OUT + cfg.pcs] == 1
         for first in (st.A_PC, st.A_TARGET):
             assert not (m[:, first: first + cfg.pcs] & out).any()
+        counts = {"full_over_40": s[:, st.FULL], "risk": s[:, st.RISK], "hits": s[:, st.HITS],
+                  "pool": s[:, st.POOL], "successes": s[:, st.SUCCESSES],
+                  "pcs_share": cfg.pcs, "npcs_share": cfg.npcs}
+        for name, count in counts.items():
+            read = np.rint(o[:, getattr(SLOT, name)] * getattr(SCALE, name))
+            assert (read == count).all(), f"slot {name!r} does not read back"
 
     return check
 

@@ -5,7 +5,8 @@ env i depends only on (seed, i, k)"): env i alone replays env i of a batch of 10
 (b) Long random legal play under every config variant keeps the pools within the ranges of
 RULES.md section 2 ("Momentum: range -6..+10 ... Max momentum = 10 - impacts", meters 0..5,
 "10 boxes x 4 ticks", the clock's segments), masks never empty while a scene runs and empty
-once it is over, and observations finite within [-1, 1].
+once it is over, and observations finite within [-1, 1] whose fixed-scale slots read back
+(value x the slot's declared scale) as the state's counts under every config.
 """
 
 import numpy as np
@@ -19,6 +20,7 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, DECISIONS, GM, OVER, PHASE, RESULT, SEAT, TRUNCATED
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import PRICE_KINDS, RANKS, SITUATIONS, StarforgedConfig
+from scenegym.envs.starforged.observation import SCALE, SLOT
 from scenegym.envs.starforged.ruleset import STARFORGED
 
 SEATS_OF_PHASE = {st.BEGIN: GM, st.MOVE: CREW, st.BURN: CREW, st.ADVANTAGE: CREW, st.PRICE: GM}
@@ -128,6 +130,17 @@ def check_invariants(cfg):
         # observations
         assert np.isfinite(obs).all()
         assert (np.abs(obs) <= 1.0).all()
+        counts = {"momentum": s[:, st.MOMENTUM], "max_momentum": cfg.momentum_max - impacts,
+                  "momentum_reset": np.take(cfg.momentum_reset, np.minimum(impacts, 2)),
+                  "health": s[:, st.HEALTH], "spirit": s[:, st.SPIRIT], "supply": s[:, st.SUPPLY],
+                  "progress_boxes": s[:, st.PROGRESS] // cfg.ticks_per_box,
+                  "clock_segments": s[:, st.SEGMENTS],
+                  "clock_segments_left": s[:, st.SEGMENTS] - s[:, st.CLOCK],
+                  "bonus": s[:, st.BONUS], "outcome": s[:, st.ROLL_OUTCOME], "impacts": impacts}
+        counts.update({name: s[:, st.STATS + k] for k, name in enumerate(st.STAT_NAMES)})
+        for name, count in counts.items():
+            read = np.rint(obs[:, getattr(SLOT, name)] * getattr(SCALE, name))
+            assert np.array_equal(read, count), f"slot {name!r} does not read back"
 
     return check
 

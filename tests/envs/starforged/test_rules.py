@@ -19,7 +19,7 @@ import pytest
 
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig
-from scenegym.envs.starforged.observation import OBSERVATION_NAMES
+from scenegym.envs.starforged.observation import OBSERVATION_NAMES, SCALE
 
 FD_EDGE = st.A_FACE_DANGER + 0         # Face Danger +edge (3)
 FD_WITS = st.A_FACE_DANGER + 4         # Face Danger +wits (1)
@@ -322,8 +322,8 @@ def test_impacts_lower_max_momentum_and_the_reset(scene, impacts, max_momentum, 
     flags = [int(k < impacts) for k in range(3)]
     s = scene(wounded=flags[0], shaken=flags[1], unprepared=flags[2])
     obs = s.batch.obs[0]
-    assert round(obs[OBS["max_momentum"]] * 10) == max_momentum
-    assert round(obs[OBS["momentum_reset"]] * 10) == reset
+    assert round(obs[OBS["max_momentum"]] * SCALE.max_momentum) == max_momentum
+    assert round(obs[OBS["momentum_reset"]] * SCALE.momentum_reset) == reset
 
 
 def test_marking_an_impact_lowers_momentum_above_the_new_max(scene):
@@ -550,7 +550,7 @@ def test_sacrifice_resources_at_zero_marks_unprepared(scene):
     s.play(FD_EDGE, PRICE[st.SACRIFICE_RESOURCES])
     assert s.fields("supply", "unprepared", "momentum") == {"supply": 0, "unprepared": 1,
                                                              "momentum": 2}
-    assert round(s.batch.obs[0, OBS["momentum_reset"]] * 10) == 1
+    assert round(s.batch.obs[0, OBS["momentum_reset"]] * SCALE.momentum_reset) == 1
     assert len(s.outcomes()) == 1
 
 
