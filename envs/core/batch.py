@@ -11,6 +11,7 @@ import numpy as np
 from scenegym.envs.core.dice import make_dice
 from scenegym.envs.core.events import EventLog, drain, make_log
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, SEAT, SEAT_NAMES
+from scenegym.envs.core.kernels import entry_point
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.ruleset import Ruleset
 
@@ -70,6 +71,9 @@ class SceneBatch:
         self.ended = 0  # episodes that ended in the last step
         self.paid = 0   # envs paid a crew reward before their end in the last step
         self.dice_arrays, self.log_arrays = tuple(self.dice), tuple(self.log)
+        self._actions = np.zeros(num_envs, np.int64)
+        self._which = np.ones(num_envs, np.bool_)
+        self._apply_args = None  # prepared on the first step (see step)
 
     # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -106,15 +110,16 @@ class SceneBatch:
             as a mission's scene won), and bool[n] flags of episodes that ended in this step.
             The arrays are reused by the next step: copy them to keep them.
         """
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        if which is None:
-            which = self.state[:, OVER] == 0
-        bad, self.ended, self.paid = self.ruleset.kernels.apply(
-            self.state, self.params, self.dice_arrays, self.log_arrays, actions,
-            np.asarray(which, np.bool_),
-            self.masks, self.obs, self.illegal_code, self._reward, self._over, self._truncated)
+        np.copyto(self._actions, actions, casting="same_kind")  # a float action is refused
+        self._which[:] = True if which is None else which  # ended episodes are skipped
+        if self._apply_args is None:
+            self._apply_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
+                                self._actions, self._which, self.masks, self.obs,
+                                self.illegal_code, self._reward, self._over, self._truncated)
+            self._apply = entry_point(self.ruleset.kernels.apply, self._apply_args)
+        bad, self.ended, self.paid = self._apply(*self._apply_args)
         if bad >= 0:
-            raise ValueError(self.describe_illegal(bad, int(actions[bad])))
+            raise ValueError(self.describe_illegal(bad, int(self._actions[bad])))
         return self._reward, self._over, self._truncated
 
     def describe_illegal(self, i: int, action: int) -> str:
