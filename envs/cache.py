@@ -9,7 +9,8 @@ by a digest of everything that changes the machine code:
   help text included, do not count: editing them keeps the kernels);
 - the numba version;
 - whether bounds checking is on (``NUMBA_BOUNDSCHECK=1`` compiles an index check into every
-  array access: a bounds-checked run never loads an unchecked kernel, nor the other way round).
+  array access: a bounds-checked run never loads an unchecked kernel, nor the other way round);
+- whether borrowed views are on (``SCENEGYM_BORROW``, :mod:`scenegym.envs.core.borrow`).
 
 The folder is ``$NUMBA_CACHE_DIR/scenegym-<digest>`` when ``NUMBA_CACHE_DIR`` is set, else
 ``$XDG_CACHE_HOME/scenegym/numba-<digest>`` (``~/.cache`` when unset). Folders of other
@@ -77,7 +78,9 @@ def source_digest(root: Path = ROOT, boundscheck: bool | None = None,
     flag (default: numba's current setting)."""
     if boundscheck is None:
         boundscheck = bool(numba.config.BOUNDSCHECK)
-    h = hashlib.sha256(f"numba {numba.__version__} boundscheck {int(boundscheck)}".encode())
+    borrow = os.environ.get("SCENEGYM_BORROW", "1") != "0"  # see envs/core/borrow.py
+    h = hashlib.sha256(f"numba {numba.__version__} boundscheck {int(boundscheck)} "
+                       f"borrow {int(borrow)}".encode())
     paths = [p for package in KERNEL_PACKAGES for p in sorted((root / package).rglob("*.py"))]
     for path, code in zip(paths, code_digests(paths, memo_file)):
         h.update(str(path.relative_to(root)).encode())

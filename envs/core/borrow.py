@@ -19,10 +19,14 @@ Numba internals: the type subclasses ``types.Array`` and its data model subclass
 ``ArrayModel`` (``numba.core.datamodel.models``), dropping the reference-counted member
 from what numba traverses. That API is not public. If a numba release no longer offers it in
 the shape checked by :func:`_internals_usable`, :data:`BORROWING` is False and :func:`borrow`
-returns the array itself: the same results, with reference counting (slower).
+returns the array itself: the same results, with reference counting (slower). Setting the
+environment variable ``SCENEGYM_BORROW=0`` does the same on purpose, to measure what
+borrowing buys (``scenegym bench`` with and without; the kernel cache keeps the two apart).
 """
 
 from __future__ import annotations
+
+import os
 
 from numba import njit, types
 from numba.core.errors import NumbaTypeError
@@ -44,7 +48,9 @@ def _internals_usable() -> bool:
                for name in ("traverse", "has_nrt_meminfo", "contains_nrt_meminfo"))
 
 
-if _internals_usable():
+BORROW_WANTED = os.environ.get("SCENEGYM_BORROW", "1") != "0"
+
+if BORROW_WANTED and _internals_usable():
     from numba.core import cgutils
     from numba.core.datamodel.models import ArrayModel
     from numba.extending import box, intrinsic, register_model
