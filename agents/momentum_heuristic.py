@@ -9,7 +9,8 @@ GM, ``style="director"`` (the default, for the director reward): a rubber band a
 of Full, then a climax. While the round is below ``release_share`` of the round limit it
 presses the crew whenever Momentum is at least ``hold_share`` of Full (highest Risk, the
 ``hold_cost`` cost, seizing after a crew Critical Failure, threats at the most wounded PC)
-and eases off below it (lowest Risk, complications, threats at the least wounded PC), so
+and eases off below it (lowest Risk, the mildest cost that can still be paid, threats at
+the least wounded PC), so
 Momentum swings around the halfway mark and initiative changes hands. From
 ``release_share`` on it eases off throughout, so the crew climbs to Full from near the
 halfway mark: a long scene decided late. It ends the scene at 0 only from
@@ -102,13 +103,20 @@ def target(o, m, harsh):
     return best if best >= 0 else st.A_TARGET
 
 
+# Costs a director GM picks when it eases off, mildest first: a complication (offered only
+# while a later scene can feel it), then -1 Willpower, then +1 Risk on the next crew roll.
+EASE_COSTS = (st.COST_COMPLICATION, st.COST_WILLPOWER, st.COST_RISK)
+
+
 @njit(cache=True)
 def cost(m, harsh, adversarial, hold_cost):
     """Adversarial: -1 Momentum, else a Wound, else +1 Risk. Director: ``hold_cost`` while
-    pressing (+1 Risk when it is not legal), else a complication."""
-    if not harsh:
-        return st.A_COST + st.COST_COMPLICATION
-    kinds = (st.COST_MOMENTUM, st.COST_WOUND) if adversarial else (hold_cost, hold_cost)
+    pressing (+1 Risk when it is not legal), else the first legal of ``EASE_COSTS``."""
+    if harsh:
+        kinds = (st.COST_MOMENTUM, st.COST_WOUND, st.COST_RISK) if adversarial else \
+            (hold_cost, hold_cost, st.COST_RISK)
+    else:
+        kinds = EASE_COSTS
     for kind in kinds:
         if m[st.A_COST + kind]:
             return st.A_COST + kind

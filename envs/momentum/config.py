@@ -16,12 +16,14 @@ OPENINGS = ("even", "ambush", "ambushed")
 ORDERS = ("handoff", "group")
 SOCIAL_MODES = ("momentum", "wounds", "narrative", "goal")
 REWARD_PER = ("scene", "mission")
+LAST_SCENE_COMPLICATIONS = ("withheld", "momentum")
 KIND_SOCIAL = KINDS.index("social")
 EPISODE_MISSION = EPISODES.index("mission")
 ORDER_HANDOFF = ORDERS.index("handoff")
 MODE_MOMENTUM, MODE_WOUNDS, MODE_NARRATIVE, MODE_GOAL = (
     SOCIAL_MODES.index(name) for name in ("momentum", "wounds", "narrative", "goal"))
 REWARD_PER_MISSION = REWARD_PER.index("mission")
+LAST_COMPLICATION_MOMENTUM = LAST_SCENE_COMPLICATIONS.index("momentum")
 SIX = st.MAX_PCS
 
 
@@ -80,8 +82,12 @@ class MomentumConfig(RulesetConfig):
         cost_willpower: Willpower lost to the "-1 Willpower" cost.
         cost_momentum: Momentum lost to the "-1 Momentum" cost.
         cost_risk: Risk added to the next crew roll by the "+1 Risk" cost.
-        complication_momentum: Starting Momentum each complication costs the next scene of
-            the mission.
+        complication_momentum: Starting Momentum each lasting complication costs every
+            later scene of the mission.
+        complication_last_scene: A complication when no later scene of the episode follows
+            (a single-scene episode, a mission's last scene): ``withheld`` (not offered: it
+            could cost nothing) or ``momentum`` (it lands at once: -complication_momentum
+            Momentum, offered only while the crew has Momentum to lose).
         fiat_uses: GM fiat decisions per scene (at the end of a round); 0 switches fiat off.
         fiat_max: Largest Momentum move of one fiat (the seed's treaty: +3), 0..3.
         max_rounds: Rounds before a scene is cut off (reward 0).
@@ -146,6 +152,7 @@ class MomentumConfig(RulesetConfig):
     cost_momentum: int = 1
     cost_risk: int = 1
     complication_momentum: int = 1
+    complication_last_scene: str = choice(LAST_SCENE_COMPLICATIONS, "withheld")
     fiat_uses: int = 0
     fiat_max: int = 3
     max_rounds: int = 10

@@ -35,6 +35,7 @@ from scenegym.envs.core.header import (
 from scenegym.envs.momentum.config import (
     EPISODE_MISSION,
     KIND_SOCIAL,
+    LAST_COMPLICATION_MOMENTUM,
     MODE_GOAL,
     MODE_NARRATIVE,
     MODE_WOUNDS,
@@ -68,6 +69,7 @@ from scenegym.envs.momentum.state import (
     CORRECT,
     CORRECTED,
     COST,
+    COST_COMPLICATION,
     COST_MOMENTUM,
     COST_RISK,
     COST_WILLPOWER,
@@ -139,6 +141,7 @@ from scenegym.envs.momentum.state import (
     POOL_WOUNDS,
     PRESSED,
     RISK,
+    RESUME,
     RISK_NEXT,
     ROLL_RESULT,
     ROUND,
@@ -152,6 +155,10 @@ from scenegym.envs.momentum.state import (
     SUCCESS,
     SUCCESSES,
     TARGET,
+    THEN_AFTER_TURN,
+    THEN_NEXT_TURN,
+    THEN_REROLL,
+    THEN_SPEND,
     TURN,
     UPGRADED,
     WILLPOWER,
@@ -313,7 +320,8 @@ def begin(s, p, dice, log, i):
 
 @njit(cache=True)
 def start_story_scene(s, p, dice, log, i):
-    """A structured scene: Full and starting Momentum, less carried complications; round 1."""
+    """A structured scene: Full and starting Momentum, less every complication carried from
+    the mission's earlier scenes; round 1."""
     s[FULL] = p.full
     s[MOMENTUM] = max(0, p.starting_momentum - s[CARRIED] * p.complication_momentum)
     s[START] = s[MOMENTUM]
@@ -322,6 +330,7 @@ def start_story_scene(s, p, dice, log, i):
     s[NEXT_PC] = -1
     s[RISK_NEXT] = 0
     s[FIAT_LEFT] = p.fiat_uses
+    s[RESUME] = THEN_AFTER_TURN
     s[COMPLICATIONS] = 0
     s[EXCHANGES] = 0
     s[GOAL_CREW] = 0
@@ -357,7 +366,7 @@ def story_scene_over(s, p, dice, log, i, result, reason):
         return STOP
     if s[STORY_SCENE] % p.scenes_per_act == 0:
         act_break(s, p, log, i)
-    s[CARRIED] = s[COMPLICATIONS]
+    s[CARRIED] += s[COMPLICATIONS]  # a lasting complication weighs on every later scene
     return GO_SCENE
 
 
@@ -576,17 +585,23 @@ def can_upgrade(s, p):
 
 @njit(cache=True)
 def spend(s, p, dice, log, i, action):
-    """Step 4: Press, Brace or a Willpower upgrade (each once), or roll (step 5)."""
+    """Step 4: Press, Brace or a Willpower upgrade (each once), or roll (step 5).
+
+    A Press that reaches Full or a Brace that reaches 0 offers the threshold at once.
+    """
+    before = s[MOMENTUM]
     if action == A_PRESS:
         s[PRESSED] = 1
         s[RISK] = s[RISK] + p.press_risk
         record(log, i, NOTE, NOTE_PRESS, s[RISK], 0)
         add_momentum(s, log, i, p.press_momentum)
+        reached_threshold(s, p, before, THEN_SPEND)
     elif action == A_BRACE:
         s[BRACED] = 1
         s[RISK] = max(0, s[RISK] - p.brace_risk)
         record(log, i, NOTE, NOTE_BRACE, s[RISK], 0)
         add_momentum(s, log, i, -p.brace_cost)
+        reached_threshold(s, p, before, THEN_SPEND)
     elif action == A_WILLPOWER:
         c = s[ACTOR]
         s[UPGRADED] = 1
@@ -626,11 +641,18 @@ def can_correct(s, p):
 
 @njit(cache=True)
 def correct(s, p, dice, log, i):
-    """Step 6: spend Momentum to reroll the pool and risk dice (an upgraded die stays)."""
+    """Step 6: spend Momentum to reroll the pool and risk dice (an upgraded die stays).
+
+    A Correct that spends the last Momentum offers the 0 threshold before the reroll.
+    """
+    before = s[MOMENTUM]
     s[CORRECTED] = 1
     record(log, i, NOTE, NOTE_CORRECT, s[ROLL_RESULT], 0)
     add_momentum(s, log, i, -p.correct_cost)
+    if reached_threshold(s, p, before, THEN_REROLL):
+        return STOP
     roll_dice(s, p, dice, log, i, False)
+    return GO_RESOLVE
 
 
 @njit(cache=True)
@@ -684,8 +706,22 @@ def resolve_roll(s, p, dice, log, i):
 
 
 @njit(cache=True)
+def later_scene(s, p):
+    """A later structured scene of this episode follows the current one (a mission's)."""
+    return p.episode == EPISODE_MISSION and s[STORY_SCENE] + 1 < p.scenes
+
+
+@njit(cache=True)
+def complication_lands_now(s, p):
+    """A complication with no later scene to weigh on, under ``complication_last_scene=
+    "momentum"``: it costs Momentum at once."""
+    return not later_scene(s, p) and p.complication_last_scene == LAST_COMPLICATION_MOMENTUM
+
+
+@njit(cache=True)
 def cost_legal(s, p, kind):
-    """Whether the GM may pick cost ``kind`` for the Costly Success being resolved."""
+    """Whether the GM may pick cost ``kind`` for the Costly Success being resolved: a cost
+    is offered only when it can change something."""
     c = s[ACTOR]
     if kind == COST_WOUND:
         return wounds_apply(p) and p.cost_wounds > 0
@@ -693,7 +729,13 @@ def cost_legal(s, p, kind):
         return s[WILLPOWER + c] > 0 and p.cost_willpower > 0
     if kind == COST_MOMENTUM:
         return momentum_moves(p) and s[MOMENTUM] > 0 and p.cost_momentum > 0
-    return True  # +Risk on the next crew roll and a lasting complication are always open
+    if kind == COST_COMPLICATION:
+        if p.complication_momentum == 0 or not momentum_moves(p):
+            return False
+        if complication_lands_now(s, p):
+            return s[MOMENTUM] > 0
+        return later_scene(s, p)  # withheld when no later scene could feel it
+    return True  # +Risk on the next crew roll is always open
 
 
 @njit(cache=True)
@@ -712,6 +754,8 @@ def pay_cost(s, p, log, i, kind):
         set_pool(s, log, i, RISK_NEXT, POOL_RISK_NEXT, s[RISK_NEXT] + p.cost_risk, -1)
     else:
         set_pool(s, log, i, COMPLICATIONS, POOL_COMPLICATIONS, s[COMPLICATIONS] + 1, -1)
+        if complication_lands_now(s, p):
+            add_momentum(s, log, i, -p.complication_momentum)
 
 
 @njit(cache=True)
@@ -725,16 +769,53 @@ def after_costs(s, p):
 
 
 @njit(cache=True)
+def offer_threshold(s, p, then):
+    """At Full the crew may end the scene, at 0 the GM may: once every PC has taken a turn.
+
+    Returns whether a threshold decision is now pending; ``then`` (a ``THEN_*`` code) is
+    what follows when that side plays on.
+    """
+    if not (thresholds_end(p) and every_pc_has_acted(s, p)):
+        return False
+    if s[MOMENTUM] >= s[FULL]:
+        await_decision(s, AT_FULL, CREW)
+    elif s[MOMENTUM] <= 0:
+        await_decision(s, AT_ZERO, GM)
+    else:
+        return False
+    s[RESUME] = then
+    return True
+
+
+@njit(cache=True)
+def reached_threshold(s, p, before, then):
+    """A spend moved Momentum from ``before`` onto a threshold: offer it at once."""
+    return s[MOMENTUM] != before and offer_threshold(s, p, then)
+
+
+@njit(cache=True)
 def check_thresholds(s, p, dice, log, i):
-    """At Full the crew may end the scene, at 0 the GM may: once every PC has taken a turn."""
+    """At the end of a turn (and after a fiat): a threshold while Momentum holds on it."""
     if pcs_living(s, p) == 0:
         return crew_out(s, p, dice, log, i)
-    if thresholds_end(p) and every_pc_has_acted(s, p) and s[MOMENTUM] >= s[FULL]:
-        await_decision(s, AT_FULL, CREW)
+    if offer_threshold(s, p, THEN_AFTER_TURN):
         return STOP
-    if thresholds_end(p) and every_pc_has_acted(s, p) and s[MOMENTUM] <= 0:
-        await_decision(s, AT_ZERO, GM)
+    return GO_AFTER_THRESHOLDS
+
+
+@njit(cache=True)
+def play_on(s, p, dice, log, i):
+    """The side at a threshold plays on: back to what moved Momentum there."""
+    then = s[RESUME]
+    s[RESUME] = THEN_AFTER_TURN
+    if then == THEN_SPEND:
+        await_decision(s, SPEND, CREW)
         return STOP
+    if then == THEN_REROLL:
+        roll_dice(s, p, dice, log, i, False)
+        return GO_RESOLVE
+    if then == THEN_NEXT_TURN:
+        return GO_TURN
     return GO_AFTER_THRESHOLDS
 
 
@@ -788,12 +869,14 @@ def offer_seize(s, p):
 
 @njit(cache=True)
 def seize(s, p, dice, log, i):
-    """Seize: spend Momentum; the crew's turns come next this round."""
+    """Seize: spend Momentum; the crew's turns come next this round (after the 0 threshold,
+    when the Seize spent the last Momentum)."""
+    before = s[MOMENTUM]
     s[CREW_SEIZED] = 1
     s[SIDE] = CREW
     record(log, i, NOTE, NOTE_SEIZE, s[ROUND], 0)
     add_momentum(s, log, i, -p.seize_cost)
-    return GO_TURN
+    return STOP if reached_threshold(s, p, before, THEN_NEXT_TURN) else GO_TURN
 
 
 @njit(cache=True)
@@ -828,9 +911,7 @@ def decide(s, p, dice, log, i, phase, action):
     elif phase == SPEND:
         return spend(s, p, dice, log, i, action)
     elif phase == CORRECT:
-        if action == A_CORRECT:
-            correct(s, p, dice, log, i)
-        return GO_RESOLVE
+        return correct(s, p, dice, log, i) if action == A_CORRECT else GO_RESOLVE
     elif phase == COST:
         pay_cost(s, p, log, i, action - A_COST)
         return GO_THRESHOLDS  # a Costly Success is never critical: no GM seize
@@ -853,11 +934,11 @@ def decide_yes_no(s, p, dice, log, i, phase, action):
         if action == A_END:
             add_momentum(s, log, i, -s[MOMENTUM])  # spend all of it
             return story_scene_over(s, p, dice, log, i, 1, END_FULL)
-        return GO_AFTER_THRESHOLDS
+        return play_on(s, p, dice, log, i)
     if phase == AT_ZERO:
         if action == A_END:
             return story_scene_over(s, p, dice, log, i, -1, END_ZERO)
-        return GO_AFTER_THRESHOLDS
+        return play_on(s, p, dice, log, i)
     return fiat(s, p, dice, log, i, action - A_FIAT - FIAT_ACTIONS_MAX)
 
 

@@ -35,7 +35,8 @@ NEXT_PC = next(_f)       # () PC named by handoff to act next, -1 none
 RISK_NEXT = next(_f)     # () +Risk on the next crew roll (a Costly Success cost)
 FIAT_LEFT = next(_f)     # () GM fiat uses left this scene
 COMPLICATIONS = next(_f)  # () lasting complications taken this scene
-CARRIED = next(_f)       # () complications carried in from the previous scene
+CARRIED = next(_f)       # () complications carried in from every earlier scene of the mission
+RESUME = next(_f)        # () THEN_*: what follows when the crew / GM plays on at a threshold
 EXCHANGES = next(_f)     # () social: exchanges won by the crew minus exchanges lost
 GOAL_CREW = next(_f)     # () social goal counter: successes tallied by the crew
 GOAL_GM = next(_f)       # () social goal counter: successes tallied by the GM side
@@ -84,6 +85,10 @@ PHASE_NAMES = {PICK: "pick", HANDOFF: "handoff", NPC_PICK: "npc", TARGET: "targe
                SET_RISK: "risk", SPEND: "spend", CORRECT: "correct", COST: "cost",
                GM_SEIZE: "gm_seize", SEIZE: "seize", AT_FULL: "at_full", AT_ZERO: "at_zero",
                FIAT: "fiat", -1: "over"}
+
+# What follows a threshold decision that plays on (RESUME): the end of the turn, or the
+# step that moved Momentum onto the threshold (step 4 of the roll, Correct's reroll, Seize).
+THEN_AFTER_TURN, THEN_SPEND, THEN_REROLL, THEN_NEXT_TURN = range(4)
 
 # Sides (as header seats) and turns.
 CREW_SIDE, GM_SIDE = 0, 1

@@ -57,7 +57,9 @@ class StarforgedConfig(RulesetConfig):
         narrative_momentum: Momentum lost to a narrative price (the oracle's other rows).
         minor_price: Magnitude of every price after a weak-hit Finish the Scene.
         oracle_rows: The d100 mapping: ``(highest roll, kind)`` per row, ascending to 100.
-        oracle_max_rolls: Cap on oracle rolls for one price (``twice`` rows chain).
+        oracle_max_rolls: Cap on d100 rolls for one price. A ``twice`` row owes two prices, a
+            ``twice`` among those is rolled again; a price still owed at the cap is a
+            narrative cost.
         endure_miss_momentum: Momentum lost on a miss when enduring harm or stress at 0.
         max_moves: Scene moves before the scene is cut off (reward 0).
         finish_early: Whether the crew may choose Finish the Scene before the clock or track fills.

@@ -59,6 +59,7 @@ from scenegym.envs.starforged.state import (
     MOVE,
     MOVE_KIND,
     MOVES,
+    NARRATIVE,
     NOTE_BURN,
     NOTE_CANCEL,
     NOTE_FINISH,
@@ -278,23 +279,35 @@ def price_amount(s, p, kind):
 
 
 @njit(cache=True)
+def oracle_row(s, p, dice, log, i):
+    """Roll the d100 once; returns the price kind of the row it lands on."""
+    d = roll(dice, i, p.oracle_die)
+    record(log, i, DIE, p.oracle_die, d, DIE_ORACLE, 0)
+    row = 0
+    while d > p.oracle_top[row]:
+        row += 1
+    return p.oracle_kind[row]
+
+
+@njit(cache=True)
 def oracle_price(s, p, dice, log, i):
-    """Roll the d100 mapping; a "roll twice" row adds two more rolls (capped)."""
-    rolls_left = 1
+    """Roll the d100 mapping. A "roll twice" row owes two prices, each rolled anew; a "roll
+    twice" among those is rolled again (never dropped, never more prices). After
+    ``oracle_max_rolls`` rolls, each price still owed is a narrative cost."""
+    owed = 1
     rolled = 0
-    while rolls_left > 0 and rolled < p.oracle_max_rolls:
-        rolls_left -= 1
+    while owed > 0:
+        if rolled >= p.oracle_max_rolls:
+            pay_price(s, p, dice, log, i, NARRATIVE, price_amount(s, p, NARRATIVE))
+            owed -= 1
+            continue
+        kind = oracle_row(s, p, dice, log, i)
         rolled += 1
-        d = roll(dice, i, p.oracle_die)
-        record(log, i, DIE, p.oracle_die, d, DIE_ORACLE, 0)
-        row = 0
-        while d > p.oracle_top[row]:
-            row += 1
-        kind = p.oracle_kind[row]
-        if kind == ROLL_TWICE:
-            rolls_left += 2
-        else:
+        if kind != ROLL_TWICE:
             pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
+            owed -= 1
+        elif rolled == 1:
+            owed = 2  # the first roll's "roll twice": two prices; nested ones roll again
 
 
 @njit(cache=True)

@@ -25,17 +25,22 @@ ROLLS = SimpleNamespace(
     COSTLY=[5, 2, 2, 2, 2, 1, 3],
     FAILURE=[2, 2, 2, 2, 2, 3, 3],
 )
-ROUTINE = {st.SPEND: st.A_ROLL, st.CORRECT: st.A_KEEP,
-           st.COST: st.A_COST + st.COST_COMPLICATION, st.GM_SEIZE: st.A_PASS,
+ROUTINE = {st.SPEND: st.A_ROLL, st.CORRECT: st.A_KEEP, st.GM_SEIZE: st.A_PASS,
            st.SEIZE: st.A_PASS, st.AT_FULL: st.A_PASS, st.AT_ZERO: st.A_PASS,
            st.FIAT: st.A_FIAT + st.FIAT_ACTIONS_MAX}
 
 
+COMPLICATION = st.A_COST + st.COST_COMPLICATION
+
+
 def table_choice(scene, risk: int = 2) -> int:
-    """The table's routine choice: Risk ``risk``, roll, keep, a complication as the cost, pass
-    on seizes and thresholds, no fiat; else the lowest legal PC / NPC / target."""
+    """The table's routine choice: Risk ``risk``, roll, keep, a complication as the cost (+1
+    Risk when none is offered), pass on seizes and thresholds, no fiat; else the lowest legal
+    PC / NPC / target."""
     if scene.phase == st.SET_RISK:
         return st.A_RISK + risk
+    if scene.phase == st.COST:
+        return COMPLICATION if COMPLICATION in scene.legal() else st.A_COST + st.COST_RISK
     return ROUTINE[scene.phase] if scene.phase in ROUTINE else scene.legal()[0]
 
 

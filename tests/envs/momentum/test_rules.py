@@ -282,8 +282,10 @@ def test_every_pc_out_loses_the_scene(scene, config, rolls):
 def test_gm_chooses_the_cost_of_a_costly_success(scene, config, rolls, cost, field, before,
                                                  after):
     """RULES.md 1.3: "At a Costly Success the GM picks the cost (a Wound, -1 Willpower, -1
-    Momentum, +1 Risk on the next crew roll, or a lasting complication...)" """
-    s = scene(config(pcs=1, npcs=1, start=3), dice=rolls.COSTLY)
+    Momentum, +1 Risk on the next crew roll, or a lasting complication...)" (the first scene
+    of a mission, so that a later scene can feel the complication)."""
+    s = scene(config(pcs=1, npcs=1, start=3, episode="mission", acts=1, scenes_per_act=2),
+              dice=rolls.COSTLY)
     s.auto(st.COST)
     assert s.get(field) == before
     s.play(st.A_COST + cost)

@@ -66,8 +66,9 @@ def test_losing_an_exchange_costs_ground_on_the_next_roll(scene, config):
 
 def test_costly_success_is_a_lasting_concession(scene, config):
     """Seed: "Costly Success is the main dramatic beat. Every Costly Success is a concession
-    that matters." -- the GM may make it a lasting complication."""
-    s = scene(social(config, start=3), dice=TIE)
+    that matters." -- the GM may make it a lasting complication (in a mission's first scene:
+    a later scene feels it)."""
+    s = scene(social(config, start=3, episode="mission", acts=1, scenes_per_act=2), dice=TIE)
     s.auto(st.COST)
     s.play(st.A_COST + st.COST_COMPLICATION)
     assert s.get("complications") == 1

@@ -103,11 +103,13 @@ def test_treaty_negotiation(scene, config):
     3, Savvy 2 -- and lands a Critical Success. Momentum -> 10." "Round 3. ... Hanako's
     counter-roll comes up a Costly Success ... The GM marks it for later. Momentum stays at
     10." "Round 4. ... The GM moves Momentum +3 by fiat ... Momentum -> 13. Full Momentum
-    reached. The League spends it to end the scene in their favor."
+    reached. The League spends it to end the scene in their favor." "The intel Hanako tipped
+    in Round 3 will land somewhere next mission": the treaty is the first scene of a mission,
+    so the complication has later scenes to land in.
     """
     cfg = config(kind="social", pcs=4, npcs=1, start=9, pc_ability=(3, 3, 3, 3, 3, 3),
                  pc_skill=(3, 2, 2, 2, 2, 2), npc_ability=(3,) * 6, npc_skill=(2,) * 6,
-                 fiat_uses=1, fiat_max=3)
+                 fiat_uses=1, fiat_max=3, episode="mission", acts=1, scenes_per_act=2)
     s = scene(cfg, dice=treaty_dice())
     s.auto(st.SPEND, round=1, actor=0)
     assert s.get("risk") == 0 and s.get("pool") == 6
@@ -127,8 +129,10 @@ def test_treaty_negotiation(scene, config):
     s.auto(st.FIAT, round=4)
     s.play(st.A_FIAT + st.FIAT_ACTIONS_MAX + 3)
     assert s.momentum == 13 and s.phase == st.AT_FULL
-    assert s.play(st.A_END) == (1.0, True, False)
-    assert s.notes(st.NOTE_ROUND)[-1][:2] == (4, CREW)
+    assert s.play(st.A_END) == (1.0, False, False)  # the scene is won; the mission goes on
+    assert s.notes(st.NOTE_SCENE_OVER) == [(1, st.END_FULL, 0)]
+    assert s.notes(st.NOTE_ROUND)[-2][:2] == (4, CREW)
+    assert (s.get("story_scene"), s.get("carried")) == (1, 1)
 
 
 def test_ambush_starts_high_and_the_crew_acts_first(scene, config):

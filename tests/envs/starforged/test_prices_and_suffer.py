@@ -1,0 +1,145 @@
+"""Pay the Price by the oracle, the suffer moves past 0, Endure rolls and the burn on a match.
+
+Sources: Ironsworn: Starforged (Shawn Tomkin, 2022), Rulebook: "Pay the Price" (p. 232) and
+its table, "Sacrifice Resources" (p. 205), "Endure Harm" (p. 200), "Endure Stress" (p. 202),
+"Finish the Scene" (p. 241), and the action roll and momentum rules; this project's readings
+are in ``docs/rules/starforged.md``. Dice are scripted in the order the rules roll them
+(``test_rules.py``): a scene move's action die and two challenge dice, then one d100 per
+oracle roll; an Endure roll's action die and two challenge dice.
+"""
+
+import pytest
+
+from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import StarforgedConfig
+
+FD_EDGE = st.A_FACE_DANGER + 0  # Face Danger +edge (3)
+MISS_DICE = [1, 7, 9]            # 1 + 3 = 4 against 7 and 9: a miss momentum +2 cannot improve
+ORACLE = StarforgedConfig(price_by="oracle")
+
+
+def prices(s):
+    """The kind of every price paid so far, in order."""
+    return [kind for kind, _, _ in s.notes(st.NOTE_PRICE)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Pay the Price: "96-100 Roll twice"
+
+
+def test_a_nested_roll_twice_is_rolled_again_and_two_prices_are_paid(scene):
+    """Pay the Price table: "96-100 Roll twice": a "roll twice" result pays two prices; a
+    "roll twice" among those two is rolled again (docs/rules/starforged.md), never dropped and
+    never grown into more prices. The script has no fifth d100: a fifth roll would fail."""
+    s = scene(ORACLE.replace(oracle_max_rolls=10), dice=MISS_DICE + [96, 97, 70, 76])
+    s.play(FD_EDGE)
+    assert prices(s) == [st.SACRIFICE_RESOURCES, st.ENDURE_HARM]
+    assert s.fields("supply", "health", "momentum") == {"supply": 4, "health": 4, "momentum": 2}
+
+
+def test_roll_twice_past_the_roll_cap_still_pays_two_prices(scene):
+    """docs/rules/starforged.md: at most ``oracle_max_rolls`` d100 rolls (3) for one price; a
+    price still owed at the cap is a narrative cost (-1 momentum). Dice 96, 97, 98: three
+    "roll twice" rows, two prices owed, both paid as narrative costs."""
+    s = scene(ORACLE, dice=MISS_DICE + [96, 97, 98])
+    s.play(FD_EDGE)
+    assert prices(s) == [st.NARRATIVE, st.NARRATIVE]
+    assert s.get("momentum") == 0 and len(s.dice_rolled(st.DIE_ORACLE)) == 3
+
+
+def test_roll_twice_then_one_price_then_the_cap(scene):
+    """The cap counts every d100: 96 (roll twice), 97 (rolled again), 70 (Sacrifice Resources)
+    uses the three rolls; the second price is paid as a narrative cost."""
+    s = scene(ORACLE, dice=MISS_DICE + [96, 97, 70])
+    s.play(FD_EDGE)
+    assert prices(s) == [st.SACRIFICE_RESOURCES, st.NARRATIVE]
+    assert s.fields("supply", "momentum") == {"supply": 4, "momentum": 1}
+
+
+def test_the_oracle_price_after_a_finish_the_scene_miss(scene):
+    """Finish the Scene: "On a miss, you fail or are undermined by a dire and costly turn of
+    events. Pay the Price." With price_by="oracle" the d100 decides (75-81 "You are harmed":
+    Endure Harm at full size, price_harm=3) and the scene is lost."""
+    cfg = ORACLE.replace(price_harm=3)
+    s = scene(cfg, dice=[4, 6, 80], progress=8)  # 2 boxes vs 4, 6: miss; then the d100
+    assert s.play(st.A_FINISH) == (-1.0, True, False)
+    assert prices(s) == [st.ENDURE_HARM] and s.get("health") == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Sacrifice Resources past 0
+
+
+def test_sacrifice_resources_past_zero_comes_off_momentum(scene):
+    """Sacrifice Resources: "If your supply is exhausted (reduced to 0), mark unprepared. When
+    you suffer a loss of resources while unprepared, ... apply the cost to a different suffer
+    move." This project: the loss beyond 0 is Lose Momentum (docs/rules/starforged.md)."""
+    s = scene(StarforgedConfig(price_supply=3), dice=MISS_DICE, supply=1)
+    s.play(FD_EDGE, st.A_PRICE + st.SACRIFICE_RESOURCES)
+    assert s.fields("supply", "unprepared", "momentum") == {"supply": 0, "unprepared": 1,
+                                                             "momentum": 0}
+
+
+def test_sacrifice_resources_while_unprepared_is_all_momentum(scene):
+    """Sacrifice Resources: a loss "while unprepared" goes to a different suffer move: all of
+    it comes off momentum (max momentum 9 with the impact)."""
+    s = scene(dice=MISS_DICE, supply=0, unprepared=1, momentum=5)
+    s.play(FD_EDGE, st.A_PRICE + st.SACRIFICE_RESOURCES)
+    assert s.fields("supply", "unprepared", "momentum") == {"supply": 0, "unprepared": 1,
+                                                             "momentum": 4}
+
+
+# ---------------------------------------------------------------------------------------------
+# Endure rolls
+
+HARM = st.A_PRICE + st.ENDURE_HARM
+
+
+def test_endure_roll_offers_no_burn(scene):
+    """docs/rules/starforged.md: momentum is not burned on Endure rolls. +iron 2: 1 + 2 = 3
+    against 6 and 7 is a miss that burning 8 would make a strong hit; no burn is offered."""
+    s = scene(dice=MISS_DICE + [1, 6, 7], health=1, momentum=8)
+    s.play(FD_EDGE, st.A_KEEP, HARM)
+    assert s.phase == st.MOVE and not s.notes(st.NOTE_BURN)
+    assert s.outcomes()[-1][:3] == (st.MISS, 3, st.ROLL_ENDURE)
+    assert s.fields("wounded", "momentum") == {"wounded": 1, "momentum": 7}
+
+
+def test_endure_roll_negative_momentum_cancels_the_action_die(scene):
+    """Momentum: negative momentum equal to the action die cancels it (score = stat + adds),
+    on every action roll: Endure Harm at 0 rolls 3 with momentum -3, so its score is +iron 2
+    alone: against 1 and 4, a weak hit instead of 5's strong hit."""
+    s = scene(dice=MISS_DICE + [3, 1, 4], health=1, momentum=-3)
+    s.play(FD_EDGE, HARM)
+    assert s.outcomes()[-1][:3] == (st.WEAK_HIT, 2, st.ROLL_ENDURE)
+    assert len(s.notes(st.NOTE_CANCEL)) == 1
+
+
+def test_endure_roll_does_not_spend_the_advantage_bonus(scene):
+    """docs/rules/starforged.md: Secure an Advantage's "+1 on your next move" applies to the
+    next Face Danger or Secure an Advantage: an Endure roll neither adds nor spends it.
+    +iron 2: 4 + 2 = 6 against 5 and 6 is a weak hit (with the +1 it would be strong)."""
+    s = scene(dice=MISS_DICE + [4, 5, 6], health=1)
+    s.play(FD_EDGE)
+    s.set(bonus=1)  # a bonus pending when the price comes
+    s.play(HARM)
+    assert s.outcomes()[-1][:3] == (st.WEAK_HIT, 6, st.ROLL_ENDURE)
+    assert s.get("bonus") == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Burn on a match
+
+
+@pytest.mark.parametrize("move, progress", [(FD_EDGE, 8), (st.A_SECURE_ADVANTAGE, 4)])
+def test_a_burn_on_a_match_keeps_the_match(scene, move, progress):
+    """Momentum, burning: the action score becomes momentum; the challenge dice stay, so a
+    match stays a match: a miss on 5, 5 burned at 8 is a strong hit with a match (Face Danger:
+    "mark progress twice"; Secure an Advantage: "take both and mark progress")."""
+    s = scene(dice=[1, 5, 5], momentum=8)
+    s.play(move)
+    assert s.phase == st.BURN
+    s.play(st.A_BURN)
+    assert s.outcomes()[-1] == (st.STRONG_HIT, 8, st.ROLL_MOVE, 1)
+    assert s.fields("progress", "momentum") == {"progress": progress,
+                                                "momentum": 2 + 2 * (move != FD_EDGE)}
