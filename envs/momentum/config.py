@@ -29,7 +29,7 @@ SIX = st.MAX_PCS
 
 @dataclass(frozen=True)
 class MomentumConfig(RulesetConfig):
-    """Rules numbers and variant switches of a structured scene (seed 000, RULES.md 1).
+    """Rules numbers and variant switches of a structured scene (``docs/rules/momentum.md``).
 
     Attributes:
         kind: ``action`` (fights, chases: NPC threats wound) or ``social`` (active contests).

@@ -7,19 +7,22 @@ from scenegym.envs.momentum.ruleset import MOMENTUM
 
 SPEC = """
     ## Description
-    Structured scenes on a shared crew Momentum pool (seed
-    ``shared/seeds/000_97f1de412d4743e2.txt``; the roll and the GM side from
-    ``shared/RULES.md`` section 1). ``pcs`` PCs face ``npcs`` NPCs. Full Momentum is
+    Structured scenes on a shared crew Momentum pool. The rules page of the project,
+    ``docs/rules/momentum.md``, says what is implemented and every interpretation; no
+    published source for this system was found, so the dice and the GM side are this
+    project's decisions. ``pcs`` PCs face ``npcs`` NPCs. Full Momentum is
     3 x PCs + 1; the crew starts with 1 per PC (``opening="ambush"``: 75 % of Full,
     ``"ambushed"``: 15 %, or ``start=N``). Each round the crew acts first when
-    2 x Momentum >= Full (13: 7 leads, 6 does not), else the GM's side; the leading side's
-    characters each take a turn, then the other side's. A PC's turn is a roll at a Risk the
+    2 x Momentum >= Full (13: 7 leads, 6 does not), else the GM's side. A round is: the
+    leading side's characters, then the other side's ("each round, one side acts first and
+    the other acts second"). A PC's turn is a roll at a Risk the
     GM sets (``crew_risk_min..crew_risk_max``); an NPC's turn is a threat the GM aims at a
     PC, answered by that PC's roll at a Risk in the NPC's profile. The roll: Ability + Skill
     d6 plus Risk d6; 5-6 succeed, 6s are critical, a risk 1 is a hit (table in
     :mod:`scenegym.envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1. At Full
     the crew may spend it all to win the scene; at 0 the GM may end it against the crew;
-    neither before every PC has taken a turn.
+    neither before every PC has taken a turn, and each is offered the moment Momentum
+    reaches it.
 
     Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
     ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any config field of
@@ -96,9 +99,10 @@ SPEC = """
     is out); a scene cut off by its round limit counts 0 and the mission goes on.
 
     ## Interpretations (config fields in brackets)
-    - A side's turn is every one of its characters in turn: the leading side's characters
-      all act, then the other side's. Seize, at the end of an NPC's turn while NPCs and PCs
-      are still waiting this round, puts the crew's turns next [seize_cost].
+    - Turn order: a round is the leading side's characters, each taking one turn, then the
+      other side's characters, each taking one turn. Seize, at the end of an NPC's turn
+      while NPCs and PCs are still waiting this round, puts the crew's turns next
+      [seize_cost].
     - Handoff [order="handoff"]: after a PC's turn it names the next PC of its side (one
       still waiting this round, or anyone when none is); the first crew turn of a scene and
       a turn whose named PC is out are picked by the group. ``order="group"``: the crew
@@ -109,13 +113,19 @@ SPEC = """
       [pc_strength, pc_will]; a PC at capacity is out and never acts again in the episode;
       when every PC is out the scene (and mission) is lost.
     - Costs of a Costly Success, the GM's choice: a Wound, -1 Willpower, -1 Momentum, +1 Risk
-      on the next crew roll, or a lasting complication; each complication lowers the next
-      mission scene's starting Momentum by 1 [complication_momentum].
+      on the next crew roll, or a lasting complication; a cost is offered only when it can
+      change something. Each complication lowers the starting Momentum of every later scene
+      of the mission by 1 [complication_momentum]. With no later scene to land in (a
+      single-scene episode, a mission's last scene) a complication is not offered
+      [complication_last_scene="withheld"], or costs that Momentum at once
+      [complication_last_scene="momentum"].
     - The GM may seize initiative for the next round after any crew Critical Failure
       [gm_seize]; fiat is a GM decision at the end of a round, off by default [fiat_uses,
       fiat_max] because an unrestricted fiat could end any scene.
-    - Momentum stays within 0..Full; reaching a threshold offers its decision at the end of
-      every turn (and after a fiat) while it holds.
+    - Momentum stays within 0..Full. A threshold is offered the moment Momentum reaches it:
+      after a roll's costs, after a fiat, and in mid-turn when a Press reaches Full or a
+      Brace, Correct or Seize reaches 0 (playing on resumes the roll's step 4, Correct's
+      reroll or the crew's turn); while Momentum holds on it, again at the end of every turn.
     - Social scenes [kind="social"]: every exchange is a contest at Risk 0 [social_risk] of
       the PC's pool against an NPC's (the acting NPC on its turn, NPC 0 on a PC's turn);
       net 1+: the PC wins (Critical with two 6s), net 0: Costly Success, below 0: Failure
@@ -127,6 +137,14 @@ SPEC = """
 
     ## Version history
     - v0: first release.
+    - v0, rules fixes (behaviour under default configs changed): a lasting complication
+      lowers the starting Momentum of every later scene of the mission (before: the next
+      scene only); a complication is no longer offered where no later scene follows
+      (single-scene episodes and a mission's last scene: before, it was offered and cost
+      nothing; new field ``complication_last_scene``); a Press to Full or a Brace, Correct
+      or Seize to 0 offers the threshold at once (before: only at the end of the turn,
+      after the roll had perhaps moved Momentum off it). The state row gained a
+      ``RESUME`` column.
 """
 
 

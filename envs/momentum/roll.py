@@ -1,4 +1,6 @@
-"""The roll of RULES.md 1.2: a pool of d6 plus Risk dice, read against the result table.
+"""The roll: a pool of d6 plus Risk dice, read against the result table.
+
+This project's decision (``docs/rules/momentum.md``, "The roll"; no published source).
 
 Pool dice showing ``success_face`` or more are successes, those showing ``critical_face`` or
 more are also critical faces; risk dice never score, and one showing ``hit_face`` or less is

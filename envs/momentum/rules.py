@@ -1,17 +1,18 @@
 """Momentum structured scenes, as per-env numba rules over one state row.
 
-Source: ``shared/seeds/000_97f1de412d4743e2.txt`` (Momentum, initiative, thresholds, spends,
-social scenes, scenes / acts / missions) and ``shared/RULES.md`` section 1 (the roll, the
-GM side). Every number comes from the kernel parameters ``p``
+Rules page: ``docs/rules/momentum.md`` (Momentum, initiative, thresholds, spends, social
+scenes, scenes / acts / missions; the roll and the GM side, which are this project's
+decisions: no published source was found). Every number comes from the kernel parameters ``p``
 (:func:`scenegym.envs.momentum.config.kernel_params`); none is written here.
 
-A round: the leading side's characters each take a turn, in an order the crew picks
-(handoff or group) or the GM picks, then the other side's ("one side acts first and the
-other acts second"); a crew Seize at the end of an NPC turn puts the crew's turns next.
+A round: the leading side's characters, then the other side's ("one side acts first and the
+other acts second"), each character taking one turn, in an order the crew picks (handoff or
+group) or the GM picks; a crew Seize at the end of an NPC turn puts the crew's turns next.
 A PC's own turn is one roll at a Risk the GM sets; an NPC's turn is a threat the GM aims at
 a PC, answered by that PC's roll at a Risk in the NPC's profile. After each turn: the GM's
 cost on a Costly Success, the GM's seize after a Critical Failure, the thresholds, then the
-crew's handoff (after a PC's turn) or Seize (after an NPC's turn). At the end of a round,
+crew's handoff (after a PC's turn) or Seize (after an NPC's turn). A spend that moves
+Momentum onto a threshold (Press, Brace, Correct, Seize) offers it at once. At the end of a round,
 the GM's fiat. The row ``s`` is one env's int32 state (layout in :mod:`scenegym.envs.momentum.state`).
 """
 

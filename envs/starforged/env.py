@@ -7,8 +7,10 @@ from scenegym.envs.starforged.ruleset import STARFORGED
 
 SPEC = """
     ## Description
-    Ironsworn: Starforged's scene challenge (seed ``shared/seeds/001_5c21beac7d21435d.txt``,
-    rules facts in ``shared/RULES.md`` section 2): the crew (one character) fills a
+    Ironsworn: Starforged's scene challenge (Ironsworn: Starforged, Shawn Tomkin, 2022:
+    Scene Challenge moves, Rulebook pp. 239-241, in their 2022 pre-release wording; Pay the
+    Price p. 232; suffer moves pp. 199-205; the project's rules page
+    ``docs/rules/starforged.md`` states what is implemented): the crew (one character) fills a
     formidable progress track with Face Danger and Secure an Advantage before the tension
     clock fills, then makes the Finish the Scene progress roll. The GM seat sets the prices
     (and, with ``situation="gm"``, the clock's size at Begin the Scene).
@@ -62,13 +64,18 @@ SPEC = """
     - A price's size [price_momentum, price_harm, price_stress, price_supply,
       narrative_momentum]; after a weak-hit Finish every price is minor [minor_price].
     - The GM chooses prices by default [price_by="gm"]; ``price_by="oracle"`` rolls the
-      d100 mapping of RULES.md [oracle_rows].
+      d100 mapping of ``docs/rules/starforged.md`` [oracle_rows]. A "roll twice" row pays
+      two prices, each rolled anew; a "roll twice" among them is rolled again; a price still
+      owed after ``oracle_max_rolls`` d100 rolls is a narrative cost.
 
     ## Version history
     - v0: first release; its observation later got fixed scales (momentum /20, meters /10,
       full boxes /20; before: by the config's momentum maximum, meter_max and boxes) and
       slot 19 was renamed ``progress_share``: policies trained before read these slots
       differently.
+    - v0, rules fix (``price_by="oracle"`` only): a "roll twice" pays exactly two prices,
+      and a nested "roll twice" is rolled again (before: it added two more rolls, and the
+      prices owed at the 3-roll cap were dropped, so dice 96, 97, 98 paid nothing).
 """
 
 

@@ -1,9 +1,11 @@
 """The Starforged scene challenge, as per-env numba rules over one state row.
 
-Source: ``shared/seeds/001_5c21beac7d21435d.txt`` (Begin the Scene, Face Danger, Secure an
-Advantage, Finish the Scene) and ``shared/RULES.md`` section 2 (the action roll, momentum,
-progress, meters, impacts, Pay the Price). Every number comes from the kernel parameters
-``p`` (:func:`scenegym.envs.starforged.config.kernel_params`), none is written here.
+Source: Ironsworn: Starforged (Shawn Tomkin, 2022): the Scene Challenge moves (Begin the
+Scene, Face Danger, Secure an Advantage, Finish the Scene; Rulebook pp. 239-241), Pay the
+Price (p. 232), the suffer moves (pp. 199-205) and the rulebook's action roll, momentum,
+progress, meters and impacts; the project's rules page ``docs/rules/starforged.md`` states
+what is implemented and every reading. Every number comes from the kernel parameters ``p``
+(:func:`scenegym.envs.starforged.config.kernel_params`), none is written here.
 
 A row ``s`` is one env's int32 state (layout in :mod:`scenegym.envs.starforged.state`).
 """

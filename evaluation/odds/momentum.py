@@ -1,4 +1,6 @@
-"""Momentum roll (RULES.md 1.2): exact odds by enumeration, and the engine's own sampling.
+"""Momentum roll: exact odds by enumeration, and the engine's own sampling.
+
+The roll is this project's decision (``docs/rules/momentum.md``, "The roll").
 
 A pool of ``--pool`` d6 (an optional Willpower ``--upgrade`` sets one of them to 6) plus
 ``--risk`` risk dice; pool dice of 5-6 are successes, 6s also critical faces; a risk die
@@ -139,7 +141,7 @@ def hit_distribution(config, risk: int) -> dict[int, Fraction]:
 
 
 def read_table(config, successes: int, criticals: int, hits: int) -> str:
-    """RULES.md 1.2's table, row by row."""
+    """The rules page's result table, row by row."""
     met = successes >= config.difficulty
     if hits >= 2 or (hits == 1 and not met):
         return "critical_failure"

@@ -5,7 +5,8 @@ challenge dice. Beat both: strong hit; one: weak hit; neither: miss; a match is 
 challenge dice equal. Negative momentum whose absolute value equals the action die cancels
 the die. ``--burn``: burn momentum whenever that improves the result (positive momentum
 replaces the score). Progress roll (``--progress``): the full boxes are the score; momentum
-neither burns nor cancels. Source: shared/RULES.md section 2.
+neither burns nor cancels. Source: Ironsworn: Starforged (Shawn Tomkin, 2022), the action
+roll and progress rolls, as ``docs/rules/starforged.md`` states them.
 
 The exact figures enumerate every face (action die x challenge die x challenge die) here, in
 plain Python; the sampled figures roll the engine's dice through the engine's own rule

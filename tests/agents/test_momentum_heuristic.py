@@ -1,6 +1,6 @@
 """The Momentum heuristic players: legal everywhere, and measured against simpler players.
 
-RULES.md 1.3: "A GM that always picks the maximum must not be the best GM under the default
+Rules page: "A GM that always picks the maximum must not be the best GM under the default
 GM reward" (the director reward, DESIGN.md "Rewards").
 """
 
@@ -62,7 +62,7 @@ def test_heuristic_plays_only_legal_actions(fields, style):
 
 
 def test_director_gm_beats_max_risk_gm_under_the_director_reward():
-    """RULES.md 1.3: a GM that always picks the maximum Risk must not be the best director.
+    """Rules page: a GM that always picks the maximum Risk must not be the best director.
     Over a heuristic crew and a random crew, the director heuristic scores more."""
     def mean_director(gm):
         values = [scenes(crew, gm)[1] for crew in (MomentumHeuristic(), RandomAgent(5))]

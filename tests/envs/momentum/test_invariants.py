@@ -5,7 +5,7 @@ replays env i of a batch of 1000, on the engine and through the Gymnasium adapte
 seats.
 (b) Random legal play for every ``kind`` x ``pcs`` x ``episode``: Momentum within 0..Full
 (seed: "spend all of it", thresholds "Full" and "0"), Wounds within Strength + Will, Willpower
-within 0..Will (RULES.md 1.2), a PC who is out never acts ("a character at capacity is out"),
+within 0..Will (Rules page), a PC who is out never acts ("a character at capacity is out"),
 in every round that runs to its end each NPC acts exactly once and each PC still in play
 exactly once (seed: "Every character on a side must act once before any character acts
 again"; "Both sides always act"), masks never empty while a scene runs, observations finite

@@ -21,8 +21,9 @@ def mission(config, scenes=3, start=2, **fields):
 
 
 def test_a_complication_weighs_on_every_later_scene_of_the_mission(scene, config, rolls):
-    """docs/rules/momentum.md: "each lasting complication lowers the starting Momentum of
-    every later scene of the mission by ``complication_momentum``" (not only the next)."""
+    """docs/rules/momentum.md: "A lasting complication weighs on every later scene of the
+    mission: each lowers the starting Momentum of every later scene by 1
+    [complication_momentum]" (not only the next scene's)."""
     s = scene(mission(config), dice=rolls.COSTLY + rolls.SUCCESS * 5)
     s.auto(st.COST)
     s.play(COMPLICATION)
@@ -33,7 +34,7 @@ def test_a_complication_weighs_on_every_later_scene_of_the_mission(scene, config
 
 
 def test_complications_of_several_scenes_add_up(scene, config, rolls):
-    """docs/rules/momentum.md: complications of earlier scenes add up: two complications
+    """docs/rules/momentum.md: "complications of several scenes add up": two complications
     cost every later scene 2 x ``complication_momentum``."""
     dice = rolls.COSTLY + rolls.SUCCESS + rolls.SUCCESS + rolls.COSTLY + rolls.SUCCESS * 2
     s = scene(mission(config, start=3), dice=dice)
@@ -60,16 +61,16 @@ def test_no_complication_is_offered_when_no_later_scene_follows(scene, config, r
 
 
 def test_a_complication_is_offered_while_a_later_scene_follows(scene, config, rolls):
-    """docs/rules/momentum.md: a complication is open while a later scene of the mission
-    can feel it."""
+    """docs/rules/momentum.md: "A lasting complication weighs on every later scene of the
+    mission": in a mission's first scene of two, a later scene can feel it, so it is offered."""
     s = scene(mission(config, scenes=2), dice=rolls.COSTLY)
     s.auto(st.COST)
     assert COMPLICATION in s.legal()
 
 
 def test_last_scene_complication_can_cost_momentum_at_once(scene, config, rolls):
-    """docs/rules/momentum.md: with complication_last_scene="momentum" a complication with
-    no later scene to land in lands in this one: -complication_momentum Momentum now."""
+    """docs/rules/momentum.md: "with `complication_last_scene="momentum"` it lands in this
+    scene instead, -1 Momentum at once" (here complication_momentum=2)."""
     s = scene(config(pcs=1, npcs=1, start=3, complication_last_scene="momentum",
                      complication_momentum=2), dice=rolls.COSTLY)
     s.auto(st.COST)

@@ -96,8 +96,8 @@ def test_handoff_across_rounds_names_who_opens_the_next_round(scene, config, rol
 
 
 def test_handoff_to_a_pc_who_then_goes_out_falls_back_to_the_group(scene, config, rolls):
-    """docs/rules/momentum.md, "Turn order": a turn whose named PC is out is picked by the
-    group. PC 2 hands off to PC 0; the NPC's threat puts PC 0 out; round 2 opens with a
+    """docs/rules/momentum.md, "Initiative and turn order": "a turn whose named PC has gone
+    out, is a group pick". PC 2 hands off to PC 0; the NPC's threat puts PC 0 out; round 2 opens with a
     group pick among PCs 1 and 2."""
     cfg = config(pcs=3, npcs=1, start=7, pc_strength=(0, 2, 2, 2, 2, 2),
                  pc_will=(1, 2, 2, 2, 2, 2))

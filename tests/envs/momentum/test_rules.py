@@ -1,4 +1,8 @@
-"""Each rule of seed 000_97f1de412d4743e2.txt (and RULES.md 1.1-1.3), one scripted test each.
+"""Each rule of the Momentum rules text and its rules page, one scripted test each.
+
+Quoted as "Seed: ..." (the rules text; no published source was found) and "Rules page: ..."
+(``docs/rules/momentum.md``: the scene rules in the project's words, and the roll and the GM
+side, which are this project's decisions).
 
 Rolls use the ``rolls`` fixture's faces: five pool dice at Risk 2 unless said otherwise.
 """
@@ -33,7 +37,7 @@ def test_full_and_start_can_be_overridden(scene, config):
 @pytest.mark.parametrize("start, leader", [(7, CREW), (6, GM), (13, CREW), (0, GM)])
 def test_initiative_half_or_more_of_full_acts_first(scene, config, start, leader):
     """Seed: "If the players have half or more of their full Momentum, they act first. If
-    they have less than half, the GM's side acts first." (RULES.md: 13 -> 7 leads, 6 not.)"""
+    they have less than half, the GM's side acts first." (Rules page: 13 -> 7 leads, 6 not.)"""
     s = scene(config(pcs=4, start=start))
     assert s.leaders() == [leader] and s.get("seat") == (CREW if leader == CREW else GM)
 
@@ -88,7 +92,7 @@ def test_group_picks_before_every_crew_turn_and_no_handoff(scene, config, rolls)
                                          ("SUCCESS", 0), ("COSTLY", 0), ("FAILURE", 0)])
 def test_criticals_move_momentum_other_results_do_not(scene, config, rolls, roll, delta):
     """Seed: "A Critical Success grants +1 Momentum." "A Critical Failure inflicts -1
-    Momentum." RULES.md: "A plain or Costly Success moves nothing." """
+    Momentum." Rules page: "A plain or Costly Success moves nothing." """
     s = scene(config(pcs=1, npcs=1, start=3), dice=getattr(rolls, roll))
     s.auto(st.SPEND)
     s.play(st.A_ROLL)
@@ -201,7 +205,7 @@ def test_brace_needs_2_momentum(scene, config):
 
 def test_correct_spends_1_and_rerolls_the_whole_pool_once(scene, config):
     """Seed: "Correct (Step 6: Modify the Roll). Spend 1 Momentum to reroll the entire pool."
-    RULES.md: "reroll pool and risk dice; an upgraded die stays 6"."""
+    Rules page: "reroll pool and risk dice; an upgraded die stays 6"."""
     s = scene(config(pcs=1, npcs=1, start=3), dice=[2, 2, 2, 2, 1, 1] + [6, 2, 2, 2, 3, 3])
     s.auto(st.SPEND)
     s.play(st.A_WILLPOWER, st.A_ROLL)
@@ -230,10 +234,10 @@ def test_seize_is_not_offered_when_the_crew_acts_next_anyway(scene, config, roll
     assert s.phase != st.SEIZE
 
 
-# -- The roll (RULES.md 1.2) ------------------------------------------------------------------
+# -- The roll (rules page, "The roll") ------------------------------------------------------------------
 
 def test_willpower_upgrade_sets_one_die_to_6_one_per_roll(scene, config):
-    """RULES.md 1.2: "Willpower upgrade (spend 1 Willpower: one pool die is set to 6 before
+    """Rules page: "Willpower upgrade (spend 1 Willpower: one pool die is set to 6 before
     rolling)" ... "Willpower: maximum = Will, one upgrade per roll." """
     s = scene(config(pcs=1, npcs=1, start=2, pc_will=(3,) * 6), dice=[2, 2, 2, 2, 3, 3])
     assert s.get("willpower") == 3
@@ -245,17 +249,17 @@ def test_willpower_upgrade_sets_one_die_to_6_one_per_roll(scene, config):
 
 
 def test_risk_range_of_a_crew_turn_and_of_an_npc_profile(scene, config):
-    """RULES.md 1.3: "the Risk of the answering roll within that NPC's profile (a stat block
+    """Rules page: "the Risk of the answering roll within that NPC's profile (a stat block
     states the Risk range it can impose)"."""
     s = scene(config(pcs=1, npcs=1, start=1, npc_risk_min=(2,) * 6, npc_risk_max=(3,) * 6))
     s.auto(st.SET_RISK)
     assert s.get("turn") == st.NPC_TURN and s.legal() == [st.A_RISK + 2, st.A_RISK + 3]
 
 
-# -- Wounds and costs (RULES.md 1.3) ----------------------------------------------------------
+# -- Wounds and costs (rules page, "The GM side") ----------------------------------------------------------
 
 def test_a_failed_answer_to_a_threat_wounds_and_at_capacity_the_pc_is_out(scene, config, rolls):
-    """RULES.md 1.1 / seed: Wounds "against the character's Strength + Will capacity"; a PC at
+    """Rules page / seed: Wounds "against the character's Strength + Will capacity"; a PC at
     capacity is out and never acts again (this project's reading)."""
     cfg = config(pcs=2, npcs=1, start=3, pc_strength=(0, 2, 2, 2, 2, 2), pc_will=(1, 2, 2, 2, 2, 2))
     s = scene(cfg, dice=rolls.FAILURE + rolls.SUCCESS)
@@ -281,7 +285,7 @@ def test_every_pc_out_loses_the_scene(scene, config, rolls):
     (st.COST_COMPLICATION, "complications", 0, 1)])
 def test_gm_chooses_the_cost_of_a_costly_success(scene, config, rolls, cost, field, before,
                                                  after):
-    """RULES.md 1.3: "At a Costly Success the GM picks the cost (a Wound, -1 Willpower, -1
+    """Rules page: "At a Costly Success the GM picks the cost (a Wound, -1 Willpower, -1
     Momentum, +1 Risk on the next crew roll, or a lasting complication...)" (the first scene
     of a mission, so that a later scene can feel the complication)."""
     s = scene(config(pcs=1, npcs=1, start=3, episode="mission", acts=1, scenes_per_act=2),
@@ -293,7 +297,7 @@ def test_gm_chooses_the_cost_of_a_costly_success(scene, config, rolls, cost, fie
 
 
 def test_plus_1_risk_cost_lands_on_the_next_crew_roll(scene, config, rolls):
-    """RULES.md 1.3: "+1 Risk on the next crew roll"."""
+    """Rules page: "+1 Risk on the next crew roll"."""
     s = scene(config(pcs=1, npcs=1, start=3), dice=rolls.COSTLY)
     s.auto(st.COST)
     s.play(st.A_COST + st.COST_RISK)

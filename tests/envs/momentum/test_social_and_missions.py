@@ -1,4 +1,4 @@
-"""Social structured scenes and missions of seed 000_97f1de412d4743e2.txt, scripted.
+"""Social structured scenes and missions of the Momentum rules text (``docs/rules/momentum.md``), scripted.
 
 Contest dice: the PC's pool faces, (its risk dice,) then the opponent's pool faces. The
 default PC and NPC pools are 5 dice (Ability 3 + Skill 2).
@@ -26,7 +26,7 @@ def social(config, **fields):
 def test_exchanges_are_active_contests_at_risk_0(scene, config, dice, result):
     """Seed: "Exchanges are active contests. ... resolve it as an active contest at Risk 0,
     using the relevant Ability + Influence ... Remaining Successes win the exchange."
-    RULES.md: "net >= 1: the actor wins (Critical if it rolled 2+ sixes); net 0: Costly
+    Rules page: "net >= 1: the actor wins (Critical if it rolled 2+ sixes); net 0: Costly
     Success for the actor; net < 0: the other side wins." """
     s = scene(social(config, start=3), dice=dice)
     s.auto(st.SPEND)
@@ -114,7 +114,7 @@ def mission(config, **fields):
 
 
 def test_willpower_regenerates_between_acts_and_wounds_carry(scene, config, rolls):
-    """Seed: "Willpower regenerates between acts." RULES.md: "Hierarchy: scene < act <
+    """Seed: "Willpower regenerates between acts." Rules page: "Hierarchy: scene < act <
     mission." (Wounds carry until the mission ends.)"""
     upgrade = [2, 2, 2, 2, 3, 3]
     s = scene(mission(config), dice=rolls.FAILURE + upgrade + rolls.SUCCESS * 2)

@@ -1,4 +1,4 @@
-"""Every worked example of seed 000_97f1de412d4743e2.txt, replayed with scripted dice.
+"""Every worked example of the Momentum rules text (``docs/rules/momentum.md``), replayed with scripted dice.
 
 Rolls use the ``rolls`` fixture's scripted faces: five pool dice at Risk 2 unless said
 otherwise (``rolls.SUCCESS``, ``rolls.CRITICAL_SUCCESS``, ``rolls.CRITICAL_FAILURE``).

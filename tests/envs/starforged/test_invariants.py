@@ -3,7 +3,7 @@
 (a) Batch invariance (DESIGN.md, "Dice are explicit and reproducible per scene": "Scene k of
 env i depends only on (seed, i, k)"): env i alone replays env i of a batch of 1000.
 (b) Long random legal play under every config variant keeps the pools within the ranges of
-RULES.md section 2 ("Momentum: range -6..+10 ... Max momentum = 10 - impacts", meters 0..5,
+``docs/rules/starforged.md`` ("Momentum: range -6..+10 ... Max momentum = 10 - impacts", meters 0..5,
 "10 boxes x 4 ticks", the clock's segments), masks never empty while a scene runs and empty
 once it is over, and observations finite within [-1, 1] whose fixed-scale slots read back
 (value x the slot's declared scale) as the state's counts under every config.
@@ -160,7 +160,7 @@ VARIANTS = {
 
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_invariants_hold_under_long_random_play(name):
-    """RULES 2 ranges hold at every step of long random legal play."""
+    """Rules page ranges hold at every step of long random legal play."""
     cfg = VARIANTS[name]
     _, scenes = play(SceneBatch(STARFORGED, cfg, 64), 400, seed=11, check=check_invariants(cfg))
     assert scenes > 64
@@ -219,14 +219,14 @@ def test_invariants_hold_for_random_configs(cfg, seed):
      r"'momentum_reset\[2\]' is 3; allowed: 0\.\.2"),
 ])
 def test_momentum_range_that_impacts_would_empty_is_refused(fields, message):
-    """RULES 2: "Max momentum = 10 - impacts": three impacts must leave max momentum at or
+    """Rules page: "Max momentum = 10 - impacts": three impacts must leave max momentum at or
     above the minimum, and the reset of two or more impacts within it."""
     with pytest.raises(ValueError, match=message):
         StarforgedConfig(**fields)
 
 
 def test_momentum_bounds_survive_three_impacts(scene):
-    """RULES 2: "Max momentum = 10 - impacts". At the narrowest valid range (max 3, min 0),
+    """Rules page: "Max momentum = 10 - impacts". At the narrowest valid range (max 3, min 0),
     three impacts bring max momentum down to the minimum: a gain and a loss both leave
     momentum there, and every invariant holds."""
     cfg = StarforgedConfig(momentum_max=3, momentum_min=0, momentum_start=0,

@@ -2,15 +2,16 @@
 
 Sources: Ironsworn: Starforged (Shawn Tomkin, 2022), the scene challenge moves in their 2022
 pre-release wording (Begin the Scene, Face Danger, Secure an Advantage, Finish the Scene;
-quoted as "Seed: ...") and the rulebook's action roll, momentum, progress and suffer moves as
-the project's rules brief states them (section 2, quoted as "RULES 2: ..."). Where the rules
-leave a choice open, the tests follow the "Interpretations" section of
-``envs/starforged/env.py``.
+Rulebook pp. 239-241; quoted as "Seed: ...") and the rulebook's action roll, momentum,
+progress, Pay the Price (p. 232) and suffer moves (pp. 199-205) as the project's rules page
+``docs/rules/starforged.md`` states them (quoted as "Rules page: ..."). Where the rules leave
+a choice open, the tests follow the rules page's "Interpretations" (also in the env's
+docstring, ``envs/starforged/env.py``).
 
 Dice are scripted in the order the rules roll them: a scene move rolls the action die, then
 the two challenge dice; Finish the Scene rolls the two challenge dice; an Endure roll the
 action die and two challenge dice; an oracle price one d100 per row read. The default
-character (RULES 2: "a new character has 3, 2, 2, 1, 1") has edge 3, heart 2, iron 2,
+character (Rules page: "a new character has 3, 2, 2, 1, 1") has edge 3, heart 2, iron 2,
 shadow 1, wits 1 and momentum +2.
 """
 
@@ -42,7 +43,7 @@ def progress_and_clock(s):
 
 def test_begin_the_scene_rank_formidable_marks_four_ticks(scene):
     """Seed, Begin the Scene: "name your objective and set its rank as formidable";
-    RULES 2: mark progress fills "formidable 4" ticks."""
+    Rules page: mark progress fills "formidable 4" ticks."""
     s = scene(dice=[6, 2, 3])  # 9 beats 2 and 3: strong hit
     assert s.get("mark_ticks") == 4
     s.play(FD_EDGE)
@@ -172,7 +173,7 @@ def test_secure_an_advantage_miss_fills_and_pays_the_price(scene, dice, clock):
 
 
 def test_advantage_bonus_applies_to_the_next_move_only(scene):
-    """Seed: "Add +1 on your next move"; RULES 2: "+1 on the next non-progress move"."""
+    """Seed: "Add +1 on your next move"; Rules page: "+1 on the next non-progress move"."""
     s = scene(dice=[6, 2, 3,    # Secure an Advantage: strong hit, +1 on the next move
                     5, 6, 8,    # Face Danger +wits: 5 + 1 + 1 = 7 vs 6, 8: weak hit
                     5, 6, 8])   # again, bonus spent: 5 + 1 = 6 vs 6, 8: miss
@@ -199,7 +200,7 @@ def test_advantage_bonus_does_not_apply_to_the_progress_roll(scene):
 
 
 def test_action_score_is_capped_at_10(scene):
-    """RULES 2: "one d6 action die + stat + adds = action score, capped at 10"."""
+    """Rules page: "one d6 action die + stat + adds = action score, capped at 10"."""
     s = scene(StarforgedConfig(stats=(5, 2, 2, 1, 1)), dice=[6, 10, 9])  # 11 -> 10 vs 10, 9
     s.play(FD_EDGE)
     assert s.fields("score", "roll_outcome") == {"score": 10, "roll_outcome": st.WEAK_HIT}
@@ -209,7 +210,7 @@ def test_action_score_is_capped_at_10(scene):
 @pytest.mark.parametrize("c1, c2, outcome", [(7, 6, st.WEAK_HIT), (7, 8, st.MISS),
                                              (6, 6, st.STRONG_HIT)])
 def test_beat_is_strictly_greater(scene, c1, c2, outcome):
-    """RULES 2: "Beat (strictly greater than) both: strong hit; one: weak hit; neither: miss"
+    """Rules page: "Beat (strictly greater than) both: strong hit; one: weak hit; neither: miss"
     (a tie is not a beat)."""
     s = scene(dice=[4, c1, c2])  # score 7
     s.play(FD_EDGE)
@@ -220,7 +221,7 @@ def test_beat_is_strictly_greater(scene, c1, c2, outcome):
     ([6, 4, 4], st.STRONG_HIT, 1), ([1, 7, 7], st.MISS, 1),
     ([6, 2, 3], st.STRONG_HIT, 0), ([1, 7, 9], st.MISS, 0)])
 def test_match_is_independent_of_outcome(scene, dice, outcome, match):
-    """RULES 2: "A match is both challenge dice equal, independent of the outcome"."""
+    """Rules page: "A match is both challenge dice equal, independent of the outcome"."""
     s = scene(dice=dice)
     s.play(FD_EDGE)
     assert s.outcomes() == [(outcome, dice[0] + 3, st.ROLL_MOVE, match)]
@@ -239,7 +240,7 @@ def test_match_is_independent_of_outcome(scene, dice, outcome, match):
     (6, [4, 5, 8], False),   # weak hit; burning 6 is also a weak hit
 ])
 def test_burn_is_offered_only_when_it_improves_the_result(scene, momentum, dice, offered):
-    """RULES 2: "Burn: after an action roll, with positive momentum, replace the action score
+    """Rules page: "Burn: after an action roll, with positive momentum, replace the action score
     by the momentum value, only if that improves the result"."""
     s = scene(dice=dice, momentum=momentum)
     s.play(FD_EDGE)
@@ -251,7 +252,7 @@ def test_burn_is_offered_only_when_it_improves_the_result(scene, momentum, dice,
 @pytest.mark.parametrize("impacts, reset", [((0, 0, 0), 2), ((1, 0, 0), 1), ((0, 1, 1), 0),
                                             ((1, 1, 1), 0)])
 def test_burn_resets_momentum_by_impacts(scene, impacts, reset):
-    """RULES 2: "reset = 2 with no impacts, 1 with one, 0 with two or more. Burn: ... replace
+    """Rules page: "reset = 2 with no impacts, 1 with one, 0 with two or more. Burn: ... replace
     the action score by the momentum value ... then reset momentum"."""
     wounded, shaken, unprepared = impacts
     s = scene(dice=[1, 5, 6], momentum=7, wounded=wounded, shaken=shaken, unprepared=unprepared,
@@ -263,7 +264,7 @@ def test_burn_resets_momentum_by_impacts(scene, impacts, reset):
 
 
 def test_keeping_the_roll_keeps_momentum(scene):
-    """RULES 2: the burn is a choice; keeping the roll resolves the miss as rolled."""
+    """Rules page: the burn is a choice; keeping the roll resolves the miss as rolled."""
     s = scene(dice=[1, 5, 6], momentum=8)
     s.play(FD_EDGE, KEEP)
     assert s.fields("momentum", "clock", "roll_outcome") == {"momentum": 8, "clock": 1,
@@ -273,7 +274,7 @@ def test_keeping_the_roll_keeps_momentum(scene):
 
 @pytest.mark.parametrize("wounded, momentum", [(0, 4), (1, 3)])
 def test_burn_momentum_gain_lands_after_the_reset(scene, wounded, momentum):
-    """RULES 2: "then reset momentum, then apply the outcome (its "+momentum" lands after the
+    """Rules page: "then reset momentum, then apply the outcome (its "+momentum" lands after the
     reset)": a burned Secure an Advantage strong hit ends at reset + 2."""
     s = scene(dice=[1, 5, 6], momentum=8, wounded=wounded, health=1 - wounded)
     s.play(SA_EDGE, BURN)
@@ -284,7 +285,7 @@ def test_burn_momentum_gain_lands_after_the_reset(scene, wounded, momentum):
                                                             (4, 7, st.STRONG_HIT, False)])
 def test_negative_momentum_equal_to_the_action_die_cancels_it(scene, die, score, outcome,
                                                                cancelled):
-    """RULES 2: "Negative momentum whose absolute value equals the action die cancels the die
+    """Rules page: "Negative momentum whose absolute value equals the action die cancels the die
     (score = stat + adds)"."""
     s = scene(dice=[die, 2, 4], momentum=-3)
     s.play(FD_EDGE)
@@ -294,21 +295,21 @@ def test_negative_momentum_equal_to_the_action_die_cancels_it(scene, die, score,
 
 
 def test_momentum_tops_out_at_10(scene):
-    """RULES 2: "Momentum: range -6..+10"."""
+    """Rules page: "Momentum: range -6..+10"."""
     s = scene(dice=[6, 2, 3], momentum=9)
     s.play(SA_EDGE)  # +2
     assert s.get("momentum") == 10
 
 
 def test_momentum_bottoms_out_at_minus_6(scene):
-    """RULES 2: "Momentum: range -6..+10"."""
+    """Rules page: "Momentum: range -6..+10"."""
     s = scene(dice=MISS_DICE, momentum=-5)
     s.play(FD_EDGE, PRICE[st.LOSE_MOMENTUM])  # -2
     assert s.get("momentum") == -6
 
 
 def test_max_momentum_is_10_less_impacts(scene):
-    """RULES 2: "Max momentum = 10 - impacts"."""
+    """Rules page: "Max momentum = 10 - impacts"."""
     s = scene(dice=[6, 2, 3], momentum=7, wounded=1, shaken=1, health=0, spirit=0)
     s.play(SA_EDGE)  # +2, capped at 8
     assert s.get("momentum") == 8
@@ -317,7 +318,7 @@ def test_max_momentum_is_10_less_impacts(scene):
 @pytest.mark.parametrize("impacts, max_momentum, reset", [(0, 10, 2), (1, 9, 1), (2, 8, 0),
                                                           (3, 7, 0)])
 def test_impacts_lower_max_momentum_and_the_reset(scene, impacts, max_momentum, reset):
-    """RULES 2: "At 0: impacts wounded, shaken, unprepared (each -1 max momentum and lowers
+    """Rules page: "At 0: impacts wounded, shaken, unprepared (each -1 max momentum and lowers
     the reset)"."""
     flags = [int(k < impacts) for k in range(3)]
     s = scene(wounded=flags[0], shaken=flags[1], unprepared=flags[2])
@@ -327,7 +328,7 @@ def test_impacts_lower_max_momentum_and_the_reset(scene, impacts, max_momentum, 
 
 
 def test_marking_an_impact_lowers_momentum_above_the_new_max(scene):
-    """RULES 2: Sacrifice Resources at 0 marks unprepared, "-1 max momentum"."""
+    """Rules page: Sacrifice Resources at 0 marks unprepared, "-1 max momentum"."""
     s = scene(dice=MISS_DICE, momentum=10, supply=1)
     s.play(FD_EDGE, KEEP, PRICE[st.SACRIFICE_RESOURCES])
     assert s.fields("supply", "unprepared", "momentum") == {"supply": 0, "unprepared": 1,
@@ -371,7 +372,7 @@ def test_finish_the_scene_forced_when_the_track_fills(scene):
 
 
 def test_progress_roll_counts_only_full_boxes(scene):
-    """RULES 2: "Progress roll: score = full boxes (0..10)"; a part-filled box does not count."""
+    """Rules page: "Progress roll: score = full boxes (0..10)"; a part-filled box does not count."""
     s = scene(dice=[1, 2], progress=7)  # 7 ticks = 1 full box vs 1, 2: beats neither
     assert s.play(FINISH) == (0.0, False, False)
     assert s.phase == st.PRICE  # a miss: Pay the Price before the scene closes
@@ -382,7 +383,7 @@ def test_progress_roll_counts_only_full_boxes(scene):
 
 
 def test_finish_the_scene_chosen_by_the_crew(scene):
-    """Seed: "or when events lead to the scene's conclusion"; RULES 2: "or the crew chooses
+    """Seed: "or when events lead to the scene's conclusion"; Rules page: "or the crew chooses
     to end"."""
     s = scene(dice=[2, 3], progress=24)  # 6 boxes vs 2, 3
     assert FINISH in s.legal()
@@ -429,7 +430,7 @@ def test_finish_the_scene_weak_hit_with_the_oracle_price(scene):
 
 @pytest.mark.parametrize("momentum", [10, -2])
 def test_progress_roll_ignores_momentum(scene, momentum):
-    """RULES 2: "Progress roll: score = full boxes (0..10) against the two challenge dice only;
+    """Rules page: "Progress roll: score = full boxes (0..10) against the two challenge dice only;
     momentum neither burns nor cancels"."""
     s = scene(dice=[1, 5], progress=8, momentum=momentum)  # 2 boxes vs 1, 5
     s.play(FINISH)
@@ -450,7 +451,7 @@ def test_progress_roll_ignores_momentum(scene, momentum):
     (st.SACRIFICE_RESOURCES, "supply", 4),
 ])
 def test_pay_the_price_chosen_by_the_gm(scene, kind, field, value):
-    """RULES 2: "The GM seat may instead choose the price" among the suffer moves and a
+    """Rules page: "The GM seat may instead choose the price" among the suffer moves and a
     narrative cost."""
     s = scene(dice=MISS_DICE)
     s.play(FD_EDGE)
@@ -469,7 +470,7 @@ def test_pay_the_price_chosen_by_the_gm(scene, kind, field, value):
     ([89], "momentum", 0), ([95], "momentum", 0),      # 89-95 Lose Momentum (-2)
 ])
 def test_pay_the_price_by_the_oracle(scene, faces, field, value):
-    """RULES 2: "map the d100 table's mechanical rows: 69-74 Sacrifice Resources, 75-81 Endure
+    """Rules page: "map the d100 table's mechanical rows: 69-74 Sacrifice Resources, 75-81 Endure
     Harm, 82-88 Endure Stress, 89-95 Lose Momentum ...; every other row is a narrative cost
     (treat as Lose Momentum -1 by default)"."""
     s = scene(StarforgedConfig(price_by="oracle"), dice=MISS_DICE + faces)
@@ -481,7 +482,7 @@ def test_pay_the_price_by_the_oracle(scene, faces, field, value):
 
 @pytest.mark.parametrize("first", [96, 100])
 def test_pay_the_price_oracle_roll_twice(scene, first):
-    """RULES 2: "96-100 roll twice"."""
+    """Rules page: "96-100 roll twice"."""
     s = scene(StarforgedConfig(price_by="oracle"), dice=MISS_DICE + [first, 70, 76])
     s.play(FD_EDGE)
     assert s.fields("supply", "health", "momentum") == {"supply": 4, "health": 4, "momentum": 2}
@@ -505,7 +506,7 @@ ENDURE = {  # kind: (meter, impact, price action, stats with that roll's stat at
 ])
 def test_endure_at_zero_rolls_plus_iron_or_heart(scene, kind, roll, outcome, meter_after,
                                                  impact_after, momentum_after):
-    """RULES 2: "Endure Harm (health, then roll +health or +iron, whichever is higher, when at
+    """Rules page: "Endure Harm (health, then roll +health or +iron, whichever is higher, when at
     0 ...)", "Endure Stress (spirit, +spirit or +heart)"; outcomes per env.py's
     Interpretations ("strong hit: +1 meter if not yet impacted ...; miss: lose momentum
     [endure_miss_momentum] and mark the impact")."""
@@ -538,14 +539,14 @@ def test_endure_harm_beyond_zero_comes_off_momentum(scene):
 
 
 def test_endure_harm_above_zero_does_not_roll(scene):
-    """RULES 2: Endure Harm rolls "when at 0": above 0 no die is rolled (the script has none)."""
+    """Rules page: Endure Harm rolls "when at 0": above 0 no die is rolled (the script has none)."""
     s = scene(dice=MISS_DICE, health=3)
     s.play(FD_EDGE, PRICE[st.ENDURE_HARM])
     assert s.get("health") == 2 and len(s.outcomes()) == 1
 
 
 def test_sacrifice_resources_at_zero_marks_unprepared(scene):
-    """RULES 2: "Sacrifice Resources (supply). At 0: impacts ... unprepared" (no roll)."""
+    """Rules page: "Sacrifice Resources (supply). At 0: impacts ... unprepared" (no roll)."""
     s = scene(dice=MISS_DICE, supply=1)
     s.play(FD_EDGE, PRICE[st.SACRIFICE_RESOURCES])
     assert s.fields("supply", "unprepared", "momentum") == {"supply": 0, "unprepared": 1,
@@ -561,7 +562,7 @@ def test_sacrifice_resources_at_zero_marks_unprepared(scene):
 @pytest.mark.parametrize("rank, ticks", [("troublesome", 12), ("dangerous", 8),
                                          ("formidable", 4)])
 def test_final_rulebook_rank_chosen(scene, rank, ticks):
-    """RULES 2: "The final rulebook differs: rank chosen (troublesome / dangerous /
+    """Rules page: "The final rulebook differs: rank chosen (troublesome / dangerous /
     formidable)"; "troublesome 12 ticks, dangerous 8, formidable 4"."""
     s = scene(StarforgedConfig.final_rulebook(rank), dice=[6, 2, 3])
     s.play(FD_EDGE)
@@ -570,13 +571,13 @@ def test_final_rulebook_rank_chosen(scene, rank, ticks):
 
 @pytest.mark.parametrize("situation", ["disadvantaged", "equal", "advantage"])
 def test_final_rulebook_clock_always_four(scene, situation):
-    """RULES 2: "The final rulebook differs: ... clock always 4"."""
+    """Rules page: "The final rulebook differs: ... clock always 4"."""
     s = scene(StarforgedConfig.final_rulebook("dangerous", situation=situation))
     assert s.get("segments") == 4
 
 
 def test_final_rulebook_refuses_other_ranks():
-    """RULES 2: the final rulebook's ranks are troublesome / dangerous / formidable."""
+    """Rules page: the final rulebook's ranks are troublesome / dangerous / formidable."""
     with pytest.raises(ValueError, match="'rank'.*'troublesome', 'dangerous', 'formidable'"):
         StarforgedConfig.final_rulebook("extreme")
 
@@ -586,7 +587,7 @@ def test_final_rulebook_refuses_other_ranks():
 
 
 def test_move_limit_cuts_the_scene_off(scene):
-    """env.py: "Truncated after max_moves scene moves"; RULES/DESIGN: 0 when cut off."""
+    """env.py: "Truncated after max_moves scene moves"; Rules page / DESIGN: 0 when cut off."""
     s = scene(StarforgedConfig(max_moves=2), dice=[6, 2, 3, 6, 2, 3])
     assert s.play(FD_EDGE) == (0.0, False, False)
     assert s.play(FD_EDGE) == (0.0, True, True)

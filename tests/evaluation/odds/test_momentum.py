@@ -1,6 +1,6 @@
-"""The Momentum roll's odds: exact enumeration against RULES.md 1.2, and the engine's sampling.
+"""The Momentum roll's odds: exact enumeration against the rules page, and the engine's sampling.
 
-RULES.md 1.2: "Sanity figures for the odds table (5 pool dice, difficulty 1): Risk 2 gives
+Rules page: "Sanity figures for the odds table (5 pool dice, difficulty 1): Risk 2 gives
 Critical Failure about 6%, Risk 3 about 12%, Risk 4 about 18%. ``evaluation`` must reproduce
 these by exact enumeration."
 """
@@ -19,7 +19,7 @@ from scenegym.evaluation.odds.momentum import KEYS, compute, exact_odds, read_ta
 
 @pytest.mark.parametrize("risk, figure", [(2, 0.06), (3, 0.12), (4, 0.18)])
 def test_exact_critical_failure_matches_the_sanity_figures(risk, figure):
-    """RULES.md: "Risk 2 ... about 6%, Risk 3 about 12%, Risk 4 about 18%"."""
+    """Rules page: "Risk 2 ... about 6%, Risk 3 about 12%, Risk 4 about 18%"."""
     odds = exact_odds(MomentumConfig(), 5, risk)
     assert abs(float(odds["critical_failure"]) - figure) < 0.005
     assert sum(odds.values()) == 1
