@@ -24,7 +24,7 @@ def scene_ends_agreeing_with_results(report) -> dict:
 def test_playtest_reports_scene_ends_and_spends():
     won = playtest("momentum", 64, "heuristic", "heuristic", seed=2, batch=32)
     short = playtest("momentum", 64, "random", "random", seed=2, batch=32,
-                     config=MomentumConfig(max_rounds=3))
+                     config=MomentumConfig(max_rounds=1))
     won_ends, short_ends = (scene_ends_agreeing_with_results(r) for r in (won, short))
     assert won_ends["full"] > 0 and short_ends["zero"] > 0 and short_ends["round_limit"] > 0
     stats = won["ruleset_stats"]
