@@ -731,10 +731,10 @@ def cost_legal(s, p, kind):
     if kind == COST_MOMENTUM:
         return momentum_moves(p) and s[MOMENTUM] > 0 and p.cost_momentum > 0
     if kind == COST_COMPLICATION:
-        if p.complication_momentum == 0 or not momentum_moves(p):
+        if p.complication_momentum == 0:
             return False
         if complication_lands_now(s, p):
-            return s[MOMENTUM] > 0
+            return momentum_moves(p) and s[MOMENTUM] > 0
         return later_scene(s, p)  # withheld when no later scene could feel it
     return True  # +Risk on the next crew roll is always open
 

@@ -76,3 +76,18 @@ def test_last_scene_complication_can_cost_momentum_at_once(scene, config, rolls)
     s.auto(st.COST)
     s.play(COMPLICATION)
     assert s.fields("momentum", "complications") == {"momentum": 1, "complications": 1}
+
+
+def test_a_narrative_scene_complication_lowers_the_next_start_and_its_initiative(scene,
+                                                                                config):
+    """docs/rules/momentum.md: in a purely narrative social scene Momentum never moves, but a
+    later scene's starting Momentum still decides who leads it: a complication stays open
+    and the next scene starts at 1 of Full 4, so the GM's side leads it."""
+    cfg = config(kind="social", pcs=1, npcs=1, episode="mission", acts=1, scenes_per_act=2,
+                 max_rounds=1, start=2, social_mode="narrative")
+    tie, win = [5, 2, 2, 2, 2] + [5, 2, 2, 2, 2], [5, 2, 2, 2, 2] + [2, 2, 2, 2, 2]
+    s = scene(cfg, dice=tie + win + win)  # the PC's exchange, the NPC's, the next scene's
+    s.auto(st.COST)
+    s.play(COMPLICATION)
+    s.auto(st.SPEND, story_scene=1)
+    assert (s.get("start"), s.leaders()[-1]) == (1, st.GM_SIDE)
