@@ -77,6 +77,9 @@ class FrontiersConfig(RulesetConfig):
         round_refresh: Interpretation: AP also refresh at the start of every Round, so a
             participant who has not yet taken its Turn can pay for Reactions (False: the
             literal reading, under which only the first Round allows them).
+        downtime_energy: Energy regained per hour of Downtime ("Regain 1 Energy").
+        extended_hours: Hours of uninterrupted Downtime that recover HP ("at least 3").
+        extended_divisor: HP recovered per extended period = maximum HP // this ("1/2").
         revive_after: Interpretation: when the party wins, every unconscious, living PC
             regains 1 HP ("If the Encounter concludes and an ally can reach them").
         fixed_momentum: Fixed Momentum Variant: no Finesse adjustment.
@@ -128,6 +131,9 @@ class FrontiersConfig(RulesetConfig):
     fatigue_penalty: int = 2
     wounds_base: int = 1
     fatigue_base: int = 1
+    downtime_energy: int = 1
+    extended_hours: int = 3
+    extended_divisor: int = 2
     round_refresh: bool = True
     revive_after: bool = True
     fixed_momentum: bool = False
@@ -157,6 +163,8 @@ class FrontiersConfig(RulesetConfig):
                                 ("max_rounds", 1, 1000), ("negative_divisor", 1, 10),
                                 ("wound_penalty", 0, 10), ("fatigue_penalty", 0, 10),
                                 ("wounds_base", 1, 10), ("fatigue_base", 1, 10),
+                                ("downtime_energy", 0, 50), ("extended_hours", 1, 24),
+                                ("extended_divisor", 1, 10),
                                 ("escalation_from", 0, 1000), ("reaction_limit", 0, 10),
                                 ("committed_bonus", 0, 10), ("units_per_ap", 1, 10),
                                 ("zero_hp_penalty", 0, 20), ("unified_energy_per_ap", 0, 10),
@@ -227,7 +235,8 @@ Params = namedtuple("Params", [
     "ab_range_max", "ab_attribute", "ab_defense", "ab_dice", "ab_sides", "ab_bonus", "ab_push",
     "ab_impair", "ab_immobilise", "ab_mv_shift", "ab_bonus_mp",
     "die", "ap_per_turn", "mp_base", "max_rounds", "overspend_die", "negative_divisor",
-    "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "round_refresh",
+    "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "downtime_energy",
+    "extended_hours", "extended_divisor", "round_refresh",
     "revive_after", "fixed_momentum", "rolled_momentum", "no_momentum", "escalation_from",
     "reaction_limit", "committed_action", "committed_bonus", "action_movement",
     "units_per_ap", "no_overspend", "strain_on_use", "strain_die", "conscious_at_zero",
@@ -278,7 +287,9 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         max_rounds=cfg.max_rounds, overspend_die=cfg.overspend_die,
         negative_divisor=cfg.negative_divisor, wound_penalty=cfg.wound_penalty,
         fatigue_penalty=cfg.fatigue_penalty, wounds_base=cfg.wounds_base,
-        fatigue_base=cfg.fatigue_base, round_refresh=int(cfg.round_refresh),
+        fatigue_base=cfg.fatigue_base, downtime_energy=cfg.downtime_energy,
+        extended_hours=cfg.extended_hours, extended_divisor=cfg.extended_divisor,
+        round_refresh=int(cfg.round_refresh),
         revive_after=int(cfg.revive_after), fixed_momentum=int(cfg.fixed_momentum),
         rolled_momentum=int(cfg.rolled_momentum), no_momentum=int(cfg.no_momentum),
         escalation_from=cfg.escalation_from, reaction_limit=cfg.reaction_limit,
