@@ -2,8 +2,8 @@
 
 For the active participant: Mend a badly hurt ally in reach; else the first attack in
 ``ATTACK_PREFERENCE`` that is legal with a standing enemy in its range; else Dash when the
-nearest standing enemy is out of this Turn's movement; else move next to the nearest
-standing enemy; else end the Turn. Targets: the standing enemy (or the ally) with the
+nearest standing enemy is out of this Turn's movement; else move toward the nearest
+standing enemy's Unit (or Zone); else end the Turn. Targets: the standing enemy (or the ally) with the
 lowest HP share. Momentum: act as early as allowed. Reactions: always declare them.
 
 The rules of thumb read only the observation (``scenegym.envs.frontiers.observation``) and
@@ -89,8 +89,8 @@ def ally_hurt(o, c, share):
 
 @njit(cache=True)
 def move_toward(o, m, c, e):
-    """The legal move that ends nearest to a Unit next to ``e`` (-1 if none)."""
-    goal = units(o, e) + (1 if units(o, c) > units(o, e) else -1)
+    """The legal move that ends nearest to ``e``'s Unit (-1 if none)."""
+    goal = units(o, e)
     best, best_d = -1, 1000
     for dest in range(st.MAX_LINE):
         if m[st.A_MOVE + dest] and abs(dest - goal) < best_d:
@@ -111,9 +111,9 @@ def act(o, m, heal_below):
         if m[st.A_ABILITY + k] and enemy_in_range(o, c, k):
             return st.A_ABILITY + k
     e, d = nearest_enemy(o, c)
-    if e < 0 or d <= 1:
+    if e < 0 or d == 0:
         return st.A_END
-    if m[st.A_ABILITY + DASH] and d - 1 > round(slot(o, c, C_MOVE) * 20):
+    if m[st.A_ABILITY + DASH] and d > round(slot(o, c, C_MOVE) * 20):
         return st.A_ABILITY + DASH
     step = move_toward(o, m, c, e)
     if step >= 0 and abs(step - st.A_MOVE - units(o, e)) < d:

@@ -22,6 +22,7 @@ VARIANTS = {
     "reaction-limit": {"reaction_limit": 1},
     "committed-action": {"committed_action": True},
     "action-based-movement": {"action_movement": True},
+    "zone-movement": {"zone_movement": True},
     "no-overspend": {"no_overspend": True},
     "strain-on-use": {"strain_on_use": True},
     "conscious-at-zero": {"conscious_at_zero": True},
@@ -42,6 +43,8 @@ EXCLUSIVE = (
      "Unified Resource removes AP, and Committed Action is defined by spending all remaining AP"),
     ("unified_resource", "action_movement",
      "Unified Resource removes AP, and Action-Based Movement pays for movement in AP"),
+    ("action_movement", "zone_movement",
+     "Action-Based Movement prices Units in AP while Zone Movement prices Zones in MP"),
 )
 
 
@@ -94,6 +97,14 @@ class FrontiersConfig(RulesetConfig):
         action_movement: Action-Based Movement Variant: no MP; 1 AP per
             ``units_per_ap`` Units.
         units_per_ap: Units 1 AP buys under Action-Based Movement (2).
+        zone_movement: Zone Movement Variant: the line becomes ``zones`` Zones; two
+            participants in the same Zone are Engaged, one Zone apart Near, further Far;
+            moving to an adjacent Zone costs 1 MP. Ranges and pushes in Units become Zones:
+            up to ``engaged_units`` is Engaged (0), up to ``near_units`` Near (1), beyond Far
+            (2). The party starts in the first Zone, the enemies in the last.
+        zones: Zones of the line under Zone Movement (3: Engaged, Near, Far apart).
+        engaged_units: Ranges up to this many Units count as Engaged.
+        near_units: Ranges up to this many Units count as Near.
         no_overspend: No Overspend Variant: no activation without the Energy.
         strain_on_use: Strain on Use Variant: every Energy spend rolls ``strain_die``; odd:
             1 Fatigue; no negative Energy.
@@ -145,6 +156,10 @@ class FrontiersConfig(RulesetConfig):
     committed_bonus: int = 2
     action_movement: bool = False
     units_per_ap: int = 2
+    zone_movement: bool = False
+    zones: int = 3
+    engaged_units: int = 1
+    near_units: int = 6
     no_overspend: bool = False
     strain_on_use: bool = False
     strain_die: int = 20
@@ -167,6 +182,7 @@ class FrontiersConfig(RulesetConfig):
                                 ("extended_divisor", 1, 10),
                                 ("escalation_from", 0, 1000), ("reaction_limit", 0, 10),
                                 ("committed_bonus", 0, 10), ("units_per_ap", 1, 10),
+                                ("zones", 2, st.MAX_LINE), ("engaged_units", 0, st.MAX_LINE),
                                 ("zero_hp_penalty", 0, 20), ("unified_energy_per_ap", 0, 10),
                                 ("unified_reaction_energy", 0, 10), ("unified_regain", 0, 50)):
             check_int(name, getattr(self, name), low, high)
@@ -176,9 +192,11 @@ class FrontiersConfig(RulesetConfig):
                 raise ValueError(f"config field {name!r} is {getattr(self, name)}; allowed: an "
                                  "even-sided die (odd faces give Fatigue)")
         for name in ("round_refresh", "revive_after", "fixed_momentum", "rolled_momentum",
-                     "no_momentum", "committed_action", "action_movement", "no_overspend",
+                     "no_momentum", "committed_action", "action_movement", "zone_movement",
+                     "no_overspend",
                      "strain_on_use", "conscious_at_zero", "gradual_wounds", "unified_resource"):
             check_choice(name, getattr(self, name), BOOL)
+        check_int("near_units", self.near_units, self.engaged_units, st.MAX_LINE)
         for a, b, why in EXCLUSIVE:
             if getattr(self, a) and getattr(self, b):
                 raise ValueError(f"config fields {a!r} and {b!r} cannot both be on: {why}")
@@ -255,6 +273,29 @@ def _column(rows, field, size, convert=int) -> tuple:
     return _pad([convert(getattr(r, field)) for r in rows], size)
 
 
+def zone_of(units: int, cfg: FrontiersConfig) -> int:
+    """A distance in Units as Zones apart: Engaged 0, Near 1, Far 2."""
+    return 0 if units <= cfg.engaged_units else (1 if units <= cfg.near_units else 2)
+
+
+def layout(cfg: FrontiersConfig) -> dict:
+    """The line, the starting places and the ranges: in Units, or (Zone Movement) Zones."""
+    abilities = cfg.abilities
+    if not cfg.zone_movement:
+        out = {"line_length": cfg.line_length, "start_spread": cfg.start_spread,
+               "pc_units": cfg.pc_units, "enemy_units": cfg.enemy_units}
+        for field in ("range_min", "range_max", "push"):
+            out["ab_" + field] = _column(abilities, field, st.MAX_ABILITIES)
+        return out
+    last = cfg.zones - 1
+    out = {"line_length": cfg.zones, "start_spread": 1, "pc_units": (0,) * st.MAX_PCS,
+           "enemy_units": (last,) * st.MAX_ENEMIES}
+    for field in ("range_min", "range_max", "push"):
+        out["ab_" + field] = _pad([zone_of(getattr(a, field), cfg) for a in abilities],
+                                  st.MAX_ABILITIES)
+    return out
+
+
 def kernel_params(cfg: FrontiersConfig) -> Params:
     """The plain numbers the kernels read (catalogue and archetypes flattened by field)."""
     abilities, archs = cfg.abilities, cfg.archetypes
@@ -272,14 +313,13 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         ab_attribute=_column(abilities, "attribute", na, st.ATTR_NAMES.index),
         ab_defense=_column(abilities, "defense", na, st.DEFENSE_NAMES.index),
     )
-    for field in ("ap", "energy", "free", "range_min", "range_max", "dice", "sides", "bonus",
-                  "push", "impair", "immobilise", "mv_shift", "bonus_mp"):
+    for field in ("ap", "energy", "free", "dice", "sides", "bonus", "impair", "immobilise",
+                  "mv_shift", "bonus_mp"):
         flat["ab_" + field] = _column(abilities, field, na)
     pool = [kinds.index(n) for n in cfg.enemy_pool]
     return Params(
         pcs=len(cfg.party), enemies_min=cfg.enemies_min, enemies_max=cfg.enemies_max,
-        random_placement=int(cfg.placement == "random"), line_length=cfg.line_length,
-        start_spread=cfg.start_spread, pc_units=cfg.pc_units, enemy_units=cfg.enemy_units,
+        random_placement=int(cfg.placement == "random"),
         party=_pad([kinds.index(n) for n in cfg.party], st.MAX_PCS),
         enemy_pool=_pad(pool, st.MAX_POOL),
         pool_size=len(pool), num_abilities=len(abilities),
@@ -301,5 +341,5 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         unified_resource=int(cfg.unified_resource),
         unified_energy_per_ap=cfg.unified_energy_per_ap,
         unified_reaction_energy=cfg.unified_reaction_energy,
-        unified_regain=cfg.unified_regain, **flat,
+        unified_regain=cfg.unified_regain, **flat, **layout(cfg),
     )

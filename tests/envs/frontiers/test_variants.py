@@ -203,3 +203,24 @@ def test_variants_by_name():
     assert all(FrontiersConfig.with_variants(name) for name in VARIANTS)
     with pytest.raises(ValueError, match="'variant'"):
         FrontiersConfig.with_variants("three-ap")
+
+
+def test_zone_movement_measures_engaged_near_far_and_moves_a_zone_per_mp(encounter, config, ab):
+    """Zone Movement Variant: "Replace Units with abstract Zones: Engaged, Near, Far. Moving
+    between adjacent Zones costs 1 MP." The party starts in the first of 3 Zones, the enemy
+    in the last (Far): melee needs Engaged; moves reach only the 3 Zones."""
+    e = encounter(config(zone_movement=True), dice=[1])
+    assert (e.get("pos", 0), e.get("pos", E0)) == (0, 2)
+    assert st.A_ABILITY + ab.strike not in e.legal()
+    assert [a for a in e.legal() if st.A_MOVE <= a < st.A_END] == [st.A_MOVE + 1, st.A_MOVE + 2]
+    e.play(st.A_MOVE + 2)
+    assert e.get("mp", 0) == 4 - 2 and st.A_ABILITY + ab.strike in e.legal()
+
+
+def test_zone_movement_turns_ranges_in_units_into_zones(encounter, config, ab):
+    """Under Zone Movement the skirmisher's shot (2-8 Units) reaches Near and Far Zones but
+    not an Engaged enemy."""
+    e = encounter(config(zone_movement=True, party=("skirmisher",)))
+    assert st.A_ABILITY + ab.shoot in e.legal()
+    e.play(st.A_MOVE + 2)
+    assert st.A_ABILITY + ab.shoot not in e.legal()
