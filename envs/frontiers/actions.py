@@ -168,16 +168,26 @@ def attack(s, p, dice, log, i, a, t, k, bonus):
 
 
 @njit(cache=True)
-def resolve_ability(s, p, dice, log, i):
-    """The declared ability resolves fully, then what it owes is settled (Ruling 7)."""
-    c, k, t = s[ACTIVE], s[ABILITY], s[TARGET]
+def perform(s, p, dice, log, i, c, k, t):
+    """``c``'s ability ``k`` on ``t`` takes effect (the Committed Action bonus if due)."""
     if p.ab_kind[k] == KIND_ATTACK:
         bonus = p.committed_bonus if s[COMMITTED] == 1 else 0
         attack(s, p, dice, log, i, c, t, k, bonus)
     elif p.ab_kind[k] == KIND_HEAL:
         heal(s, p, log, i, t, roll_amount(s, p, dice, log, i, k, DIE_HEAL, c))
+    elif p.ab_kind[k] == KIND_BOOST:
+        if p.action_movement == 1:
+            s[MOVE_CREDIT] += p.ab_bonus_mp[k]
+        else:
+            set_char(s, log, i, MP, POOL_MP, c, s[MP + c] + p.ab_bonus_mp[k])
     if p.ab_mv_shift[k] != 0:
         s[MV_NEXT + c] += p.ab_mv_shift[k]
+
+
+@njit(cache=True)
+def resolve_ability(s, p, dice, log, i):
+    """The declared ability resolves fully, then what it owes is settled (Ruling 7)."""
+    perform(s, p, dice, log, i, s[ACTIVE], s[ABILITY], s[TARGET])
     s[ABILITY] = -1
     s[TARGET] = -1
     s[COMMITTED] = 0
@@ -204,16 +214,13 @@ def declare(s, p, dice, log, i, t):
 
 
 @njit(cache=True)
-def pick_ability(s, p, log, i, k):
+def pick_ability(s, p, dice, log, i, k):
     """ACT: declare ability ``k``: a Free boost resolves now; others await their target."""
     c = s[ACTIVE]
     if p.ab_kind[k] == KIND_BOOST:
         record(log, i, NOTE, NOTE_DECLARE, c, k, c)
         s[FREE_USED + c] |= 1 << k
-        if p.action_movement == 1:
-            s[MOVE_CREDIT] += p.ab_bonus_mp[k]
-        else:
-            set_char(s, log, i, MP, POOL_MP, c, s[MP + c] + p.ab_bonus_mp[k])
+        perform(s, p, dice, log, i, c, k, c)
         after_step(s, p, log, i)
         return
     s[ABILITY] = k

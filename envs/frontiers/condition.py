@@ -273,8 +273,9 @@ def settle(s, p, log, i, c):
     s[PENDING_FATIGUE + c] = 0
     if s[DEAD + c] == 1 or s[PRESENT + c] == 0:
         return
-    if wounds > 0:
-        set_char(s, log, i, WOUNDS, POOL_WOUNDS, c, s[WOUNDS + c] + wounds)
+    if wounds > 0:  # one Wound past the maximum kills: more are not tracked
+        set_char(s, log, i, WOUNDS, POOL_WOUNDS, c,
+                 min(s[WOUNDS + c] + wounds, s[WOUNDS_MAX + c] + 1))
     if fatigue > 0:
         set_char(s, log, i, FATIGUE, POOL_FATIGUE, c,
                  min(s[FATIGUE_MAX + c], s[FATIGUE + c] + fatigue))

@@ -28,6 +28,7 @@ VARIANTS = {
     "conscious-at-zero": {"conscious_at_zero": True},
     "gradual-wounds": {"gradual_wounds": True},
     "no-momentum": {"no_momentum": True},
+    "simultaneous-turns": {"simultaneous_turns": True},
     "unified-resource": {"unified_resource": True},
 }
 
@@ -112,6 +113,10 @@ class FrontiersConfig(RulesetConfig):
         conscious_at_zero: Conscious at 0 HP Variant.
         zero_hp_penalty: Resolution-roll penalty at 0 HP under that variant (-4).
         gradual_wounds: Gradual Wound Severity Variant: the k-th Wound costs k Defense.
+        simultaneous_turns: Simultaneous Turn Alternative: each Round every participant
+            declares (hidden from the other seat), then all resolve in Momentum order and
+            results apply at the end of the Round (see
+            :mod:`scenegym.envs.frontiers.simultaneous`).
         unified_resource: Unified Resource Alternative: no AP; an Action costs
             ``unified_energy_per_ap`` Energy per AP it would cost (plus its own Energy);
             Reactions ``unified_reaction_energy`` more; every Round restores
@@ -166,6 +171,7 @@ class FrontiersConfig(RulesetConfig):
     conscious_at_zero: bool = False
     zero_hp_penalty: int = 4
     gradual_wounds: bool = False
+    simultaneous_turns: bool = False
     unified_resource: bool = False
     unified_energy_per_ap: int = 1
     unified_reaction_energy: int = 1
@@ -194,7 +200,8 @@ class FrontiersConfig(RulesetConfig):
         for name in ("round_refresh", "revive_after", "fixed_momentum", "rolled_momentum",
                      "no_momentum", "committed_action", "action_movement", "zone_movement",
                      "no_overspend",
-                     "strain_on_use", "conscious_at_zero", "gradual_wounds", "unified_resource"):
+                     "strain_on_use", "conscious_at_zero", "gradual_wounds", "unified_resource",
+                     "simultaneous_turns"):
             check_choice(name, getattr(self, name), BOOL)
         check_int("near_units", self.near_units, self.engaged_units, st.MAX_LINE)
         for a, b, why in EXCLUSIVE:
@@ -258,7 +265,8 @@ Params = namedtuple("Params", [
     "revive_after", "fixed_momentum", "rolled_momentum", "no_momentum", "escalation_from",
     "reaction_limit", "committed_action", "committed_bonus", "action_movement",
     "units_per_ap", "no_overspend", "strain_on_use", "strain_die", "conscious_at_zero",
-    "zero_hp_penalty", "gradual_wounds", "unified_resource", "unified_energy_per_ap",
+    "zero_hp_penalty", "gradual_wounds", "simultaneous_turns", "unified_resource",
+    "unified_energy_per_ap",
     "unified_reaction_energy", "unified_regain",
 ])
 
@@ -338,6 +346,7 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         no_overspend=int(cfg.no_overspend), strain_on_use=int(cfg.strain_on_use),
         strain_die=cfg.strain_die, conscious_at_zero=int(cfg.conscious_at_zero),
         zero_hp_penalty=cfg.zero_hp_penalty, gradual_wounds=int(cfg.gradual_wounds),
+        simultaneous_turns=int(cfg.simultaneous_turns),
         unified_resource=int(cfg.unified_resource),
         unified_energy_per_ap=cfg.unified_energy_per_ap,
         unified_reaction_energy=cfg.unified_reaction_energy,

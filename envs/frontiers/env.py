@@ -81,6 +81,13 @@ SPEC = """
       (none of the catalogue's depend on their order), then others' by Momentum order.
     - When the party wins, unconscious living PCs regain 1 HP [revive_after].
     - No Momentum: PCs and enemies alternate by slot.
+    - Zone Movement: ranges in Units become Zones apart (Engaged <= 1 Unit, Near <= 6,
+      else Far) [engaged_units, near_units]; the line has 3 Zones [zones].
+    - Simultaneous Turns: declarations in Momentum order, hidden from the other seat (the
+      observation shows the other side's pools as before it declared); resolution in
+      Momentum order, an entry no longer legal fizzles; Wounds and Unconsciousness apply
+      when the Round's declarations have all resolved; no Reactions.
+    - One Wound past the maximum kills; Wounds beyond that are not tracked.
 
     ## Version history
     - v0: first release.

@@ -1,7 +1,9 @@
 """The Frontiers observation: a float32 vector, every slot scaled into [-1, 1].
 
-Both seats see the same vector: an encounter hides nothing. Global slots come first, then
-``CHAR_SLOTS`` slots per participant slot (``MAX_CHARS`` of them, absent ones all 0).
+Both seats see the same vector, except under Simultaneous Turns: while a seat declares,
+the other side's AP, MP, Energy, Unit and Free Actions show as they were before it
+declared, so its plans stay hidden. Global slots come first, then ``CHAR_SLOTS`` slots per
+participant slot (``MAX_CHARS`` of them, absent ones all 0).
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.header import PHASE, SEAT
-from scenegym.envs.frontiers.condition import defense, effect_total, immobile
+from scenegym.envs.frontiers.condition import defense, effect_total, immobile, seat_of
 from scenegym.envs.frontiers.options import movement_left
 from scenegym.envs.frontiers.state import (
     ABILITY,
+    ACT,
     ACTIVE,
     ADJUSTING,
     AP,
@@ -44,7 +47,13 @@ from scenegym.envs.frontiers.state import (
     PRESENT,
     REACTIONS,
     ROUND,
+    SNAP_AP,
+    SNAP_ENERGY,
+    SNAP_FREE,
+    SNAP_MP,
+    SNAP_POS,
     TARGET,
+    TARGET_PICK,
     TRIGGER_ATTACK,
     TRIGGER_LEAVE,
     WINDOW,
@@ -78,6 +87,19 @@ def clip(x):
 
 
 @njit(cache=True)
+def hidden(s, p, c):
+    """Whether ``c``'s declared plans are hidden from the pending seat."""
+    declaring = s[PHASE] == ACT or s[PHASE] == TARGET_PICK
+    return p.simultaneous_turns == 1 and declaring and seat_of(c) != s[SEAT]
+
+
+@njit(cache=True)
+def shown(s, p, c, live, kept):
+    """Participant ``c``'s field as the pending seat may see it."""
+    return s[kept + c] if hidden(s, p, c) else s[live + c]
+
+
+@njit(cache=True)
 def observe_char(s, p, o, c):
     """Participant ``c``'s slots into ``o`` (float32[CHAR_SLOTS])."""
     o[:] = 0.0
@@ -89,11 +111,11 @@ def observe_char(s, p, o, c):
     o[3] = clip(s[HP_MAX + c] / 100.0)
     o[4] = s[WOUNDS + c] / (s[WOUNDS_MAX + c] + 1)
     o[5] = s[FATIGUE + c] / max(s[FATIGUE_MAX + c], 1)
-    o[6] = clip(s[ENERGY + c] / max(s[ENERGY_MAX + c], 1))
-    o[7] = s[AP + c] / 3.0
-    o[8] = clip(s[MP + c] / 20.0)
-    o[9] = clip(movement_left(s, p, c) / 20.0)
-    o[10] = s[POS + c] / max(p.line_length - 1, 1)
+    o[6] = clip(shown(s, p, c, ENERGY, SNAP_ENERGY) / max(s[ENERGY_MAX + c], 1))
+    o[7] = shown(s, p, c, AP, SNAP_AP) / 3.0
+    o[8] = clip(shown(s, p, c, MP, SNAP_MP) / 20.0)
+    o[9] = 0.0 if hidden(s, p, c) else clip(movement_left(s, p, c) / 20.0)
+    o[10] = shown(s, p, c, POS, SNAP_POS) / max(p.line_length - 1, 1)
     o[11] = clip(s[MV + c] / 40.0)
     o[12] = s[DOWN + c]
     o[13] = s[DEAD + c]
@@ -106,7 +128,7 @@ def observe_char(s, p, o, c):
     o[20] = clip(effect_total(s, c, EFFECT_GUARD) / 10.0)
     o[21] = clip(effect_total(s, c, EFFECT_IMPAIR) / 10.0)
     o[22] = 1.0 if immobile(s, c) else 0.0
-    o[23] = 1.0 if s[FREE_USED + c] != 0 else 0.0
+    o[23] = 1.0 if shown(s, p, c, FREE_USED, SNAP_FREE) != 0 else 0.0
     o[24] = clip(s[REACTIONS + c] / 3.0)
 
 

@@ -32,6 +32,12 @@ from scenegym.envs.frontiers.actions import (
 from scenegym.envs.frontiers.condition import seat_of
 from scenegym.envs.frontiers.options import action_legal, move_legal, target_legal
 from scenegym.envs.frontiers.order import adjust_range, next_adjuster, roll_momentum
+from scenegym.envs.frontiers.simultaneous import (
+    declare_ability,
+    declare_move,
+    done_declaring,
+    sim_advance,
+)
 from scenegym.envs.frontiers.state import (
     A_ABILITY,
     A_ADJUST,
@@ -58,6 +64,7 @@ from scenegym.envs.frontiers.state import (
     FINESSE_SCORE,
     HP,
     HP_MAX,
+    KIND_BOOST,
     MAX_ABILITIES,
     MAX_ADJUST,
     MAX_CHARS,
@@ -164,7 +171,16 @@ def begin(s, p, dice, log, i):
         if c >= 0:
             await_adjust(s, c)
             return
-    advance(s, p, log, i)
+    proceed(s, p, dice, log, i)
+
+
+@njit(cache=True)
+def proceed(s, p, dice, log, i):
+    """Run the encounter to its next decision: Turns, or Simultaneous Turns' declarations."""
+    if p.simultaneous_turns == 1:
+        sim_advance(s, p, dice, log, i)
+    else:
+        advance(s, p, log, i)
 
 
 @njit(cache=True)
@@ -176,7 +192,7 @@ def await_adjust(s, c):
 
 
 @njit(cache=True)
-def adjust(s, p, log, i, delta):
+def adjust(s, p, dice, log, i, delta):
     """Establishing Momentum: "adjust MV by adding or subtracting up to their Finesse
     Modifier"; the next participant chooses, then Round 1 begins."""
     c = s[ADJUSTING]
@@ -187,7 +203,7 @@ def adjust(s, p, log, i, delta):
         await_adjust(s, nxt)
         return
     s[ADJUSTING] = -1
-    advance(s, p, log, i)
+    proceed(s, p, dice, log, i)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,7 +214,7 @@ def adjust(s, p, log, i, delta):
 def act(s, p, dice, log, i, action):
     """ACT: an ability, a move, or the end of the Turn."""
     if action < A_MOVE:
-        pick_ability(s, p, log, i, action - A_ABILITY)
+        pick_ability(s, p, dice, log, i, action - A_ABILITY)
     elif action < A_END:
         s[MOVE_DEST] = action - A_MOVE
         continue_move(s, p, dice, log, i)
@@ -208,12 +224,35 @@ def act(s, p, dice, log, i, action):
 
 
 @njit(cache=True)
+def declare_simultaneous(s, p, dice, log, i, action):
+    """ACT and TARGET under Simultaneous Turns: entries are declared, not resolved."""
+    if s[PHASE] == TARGET_PICK:
+        declare_ability(s, p, log, i, s[ABILITY], action - A_TARGET)
+        s[ABILITY] = -1
+    elif action < A_MOVE:
+        k = action - A_ABILITY
+        if p.ab_kind[k] != KIND_BOOST:
+            s[ABILITY] = k
+            s[PHASE] = TARGET_PICK
+            return
+        declare_ability(s, p, log, i, k, s[ACTIVE])
+    elif action < A_END:
+        declare_move(s, p, log, i, action - A_MOVE)
+    else:
+        sim_advance(s, p, dice, log, i)
+        return
+    done_declaring(s, p, dice, log, i)
+
+
+@njit(cache=True)
 def apply(s, p, dice, log, i, action):
     """Take the pending decision ``action`` and resolve until the next decision."""
     record(log, i, DECISION, s[SEAT], s[PHASE], action, 0)
     s[DECISIONS] += 1
     phase = s[PHASE]
-    if phase == ACT:
+    if p.simultaneous_turns == 1 and (phase == ACT or phase == TARGET_PICK):
+        declare_simultaneous(s, p, dice, log, i, action)
+    elif phase == ACT:
         act(s, p, dice, log, i, action)
     elif phase == TARGET_PICK:
         declare(s, p, dice, log, i, action - A_TARGET)
@@ -223,7 +262,7 @@ def apply(s, p, dice, log, i, action):
         else:
             react(s, p, dice, log, i, action - A_REACT)
     elif phase == ADJUST:
-        adjust(s, p, log, i, action - A_ADJUST - MAX_ADJUST)
+        adjust(s, p, dice, log, i, action - A_ADJUST - MAX_ADJUST)
 
 
 @njit(cache=True)

@@ -18,6 +18,7 @@ MAX_LINE = 16       # longest line of Units a config may lay out
 MAX_ABILITIES = 10  # catalogue size the action space has room for
 MAX_ARCHETYPES = 8  # stat blocks a config may hold
 MAX_POOL = 8        # archetype names in the enemy pool
+MAX_DECLARED = 6    # entries one participant may declare in a Round (Simultaneous Turns)
 MAX_ADJUST = 5      # largest Momentum adjustment offered (a Finesse modifier above is capped)
 NUM_ATTRS = 6
 VIGOR, FINESSE, ACUITY, RESOLVE, AWARENESS, INTUITION = range(NUM_ATTRS)
@@ -91,6 +92,16 @@ EFFECT_KIND = _block(MAX_CHARS * MAX_EFFECTS)    # (8, 8) EFFECT_* code, NO_EFFE
 EFFECT_OWNER = _block(MAX_CHARS * MAX_EFFECTS)   # (8, 8) participant the effect belongs to
 EFFECT_AMOUNT = _block(MAX_CHARS * MAX_EFFECTS)  # (8, 8) its size (Defense, MP)
 
+# Simultaneous Turns: declarations, and each participant's pools before it declared.
+DECLARED = _block(MAX_CHARS)  # (8,) entries declared this Round
+DECL_ACTION = _block(MAX_CHARS * MAX_DECLARED)  # (8, 6) catalogue ability, or DECL_MOVE
+DECL_ARG = _block(MAX_CHARS * MAX_DECLARED)     # (8, 6) its target, or the Unit to move to
+SNAP_AP = _block(MAX_CHARS)      # (8,) AP before declaring
+SNAP_MP = _block(MAX_CHARS)      # (8,) MP before declaring
+SNAP_ENERGY = _block(MAX_CHARS)  # (8,) Energy before declaring
+SNAP_POS = _block(MAX_CHARS)     # (8,) Unit before declaring
+SNAP_FREE = _block(MAX_CHARS)    # (8,) Free Actions used before declaring
+
 STATE_SIZE = next(_f)
 
 # Phases (the pending decision).
@@ -98,6 +109,8 @@ ADJUST, ACT, TARGET_PICK, REACT = range(4)
 NUM_PHASES = 4
 PHASE_NAMES = {ADJUST: "momentum", ACT: "act", TARGET_PICK: "target", REACT: "react",
                -1: "over"}
+
+DECL_MOVE = -1  # a declared move (DECL_ACTION), to the Unit in DECL_ARG
 
 # Ability kinds (the catalogue's ``kind`` field).
 KIND_ATTACK, KIND_HEAL, KIND_BOOST, KIND_GUARD, KIND_OPPORTUNITY = range(5)
@@ -129,6 +142,6 @@ DIE_MOMENTUM, DIE_ATTACK, DIE_DAMAGE, DIE_HEAL, DIE_OVERSPEND, DIE_STRAIN, DIE_S
 ROLL_ATTACK = 0
 (NOTE_ROUND, NOTE_TURN, NOTE_TURN_END, NOTE_DECLARE, NOTE_REACT, NOTE_RESOLVE_REACTION,
  NOTE_UNCONSCIOUS, NOTE_DEAD, NOTE_EFFECT_START, NOTE_EFFECT_END, NOTE_PUSH, NOTE_WAKE,
- NOTE_SKIPPED, NOTE_OVERSPEND, NOTE_ORDER, NOTE_REVIVE) = range(16)
+ NOTE_SKIPPED, NOTE_OVERSPEND, NOTE_ORDER, NOTE_REVIVE, NOTE_FIZZLE) = range(17)
 END_ENEMIES_DOWN, END_PARTY_DOWN, END_ROUND_LIMIT = range(3)
 END_NAMES = ("all enemies down", "all PCs down", "round limit")

@@ -224,3 +224,36 @@ def test_zone_movement_turns_ranges_in_units_into_zones(encounter, config, ab):
     assert st.A_ABILITY + ab.shoot in e.legal()
     e.play(st.A_MOVE + 2)
     assert st.A_ABILITY + ab.shoot not in e.legal()
+
+
+def test_simultaneous_turns_hide_each_seats_declarations_from_the_other(encounter, config):
+    """Simultaneous Turn Alternative: "All participants declare Actions" before any resolves;
+    the GM, declaring for the brute, does not see the move the vanguard declared."""
+    from scenegym.envs.frontiers.observation import OBSERVATION_NAMES
+
+    unit = OBSERVATION_NAMES.index("c0_unit")
+    e = encounter(config(simultaneous_turns=True, enemy_units=(5, 5, 5, 5)))
+    e.play(st.A_MOVE + 3)
+    assert (e.get("seat"), e.get("active")) == (0, 0)
+    assert e.batch.obs[0, unit] == pytest.approx(3 / 11)
+    e.play(st.A_END)
+    assert (e.get("seat"), e.get("active")) == (1, E0)
+    assert e.batch.obs[0, unit] == 0.0
+    e.play(st.A_END)
+    assert (e.get("round"), e.get("pos", 0), e.get("active"), e.get("ap", E0)) == (2, 3, 0, 3)
+
+
+@pytest.mark.parametrize("simultaneous, vanguard_hp", [(False, 24), (True, 21)])
+def test_simultaneous_turns_apply_all_results_before_the_next_round(encounter, config, ab,
+                                                                    simultaneous, vanguard_hp):
+    """Simultaneous Turn Alternative: "Resolve in Momentum order. Apply all results before
+    the next Round begins." The vanguard (MV 5) drops the brute to 0 HP first, yet the
+    brute's declared strike still lands; by default the brute falls before its Turn."""
+    e = encounter(config(simultaneous_turns=simultaneous), dice=[20, 1, 20, 3])
+    e.set("hp", E0, 1)
+    e.use(ab.strike, E0)
+    if simultaneous:
+        e.play(st.A_END)
+        e.use(ab.strike, 0)
+        e.play(st.A_END)
+    assert (e.get("result"), e.get("hp", 0), e.get("down", E0)) == (1, vanguard_hp, 1)
