@@ -143,20 +143,29 @@ def first_legal(m, first, count, fallback):
 
 
 @njit(cache=True)
-def act_rows(obs, masks, out, heal_below):
-    """Into ``out``, each row's action for whichever decision is pending."""
+def act_row(o, m, ap, key, n):
+    """The action for whichever decision (crew or GM) is pending in one env: observation
+    ``o``, mask ``m``, parameters ``ap`` (one record); ``key`` and ``n`` (the env's episode
+    key and decision index) are unused: the rules of thumb draw no randomness."""
+    phase = np.argmax(o[:st.NUM_PHASES])
+    if phase == st.ACT:
+        return act(o, m, ap.heal_below)
+    if phase == st.TARGET_PICK:
+        return pick_target(o, m)
+    if phase == st.REACT:
+        return first_legal(m, st.A_REACT, st.MAX_CHARS, st.A_PASS)
+    return first_legal(m, st.A_ADJUST, 2 * st.MAX_ADJUST + 1, st.A_ADJUST)
+
+
+@njit(cache=True)
+def act_rows(obs, masks, ap, out):
+    """Into ``out``, each row's action."""
     for r in range(obs.shape[0]):
-        o, m = obs[r], masks[r]
-        phase = np.argmax(o[:st.NUM_PHASES])
-        if phase == st.ACT:
-            out[r] = act(o, m, heal_below)
-        elif phase == st.TARGET_PICK:
-            out[r] = pick_target(o, m)
-        elif phase == st.REACT:
-            out[r] = first_legal(m, st.A_REACT, st.MAX_CHARS, st.A_PASS)
-        else:
-            out[r] = first_legal(m, st.A_ADJUST, 2 * st.MAX_ADJUST + 1, st.A_ADJUST)
+        out[r] = act_row(obs[r], masks[r], ap, 0, 0)
     return out
+
+
+PARAMS = np.dtype([("heal_below", np.float64)], align=True)
 
 
 @dataclass
@@ -169,8 +178,19 @@ class FrontiersHeuristic:
 
     heal_below: float = 0.5
 
-    def act(self, obs, masks, env_ids=None):
+    def params(self) -> np.ndarray:
+        """The rules of thumb as the compiled policy reads them: one record."""
+        rec = np.zeros(1, PARAMS)
+        rec[0] = (self.heal_below,)
+        return rec
+
+    def act(self, obs, masks, env_ids=None, **_):
         obs = np.ascontiguousarray(obs, np.float32)
         masks = np.ascontiguousarray(masks, np.bool_)
         out = np.zeros(obs.shape[0], np.int64)
-        return act_rows(obs, masks, out, float(self.heal_below))
+        return act_rows(obs, masks, self.params()[0], out)
+
+
+def heuristic(config=None) -> FrontiersHeuristic:
+    """The Frontiers heuristic for either seat (the ruleset's ``"heuristic"`` agent)."""
+    return FrontiersHeuristic()

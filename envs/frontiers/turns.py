@@ -12,7 +12,7 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
-from scenegym.envs.core.header import OVER, PHASE, SEAT, end_scene, set_lead
+from scenegym.envs.core.header import OVER, PHASE, SEAT, end_episode, set_lead
 from scenegym.envs.frontiers.condition import (
     can_spend,
     end_effect,
@@ -175,9 +175,9 @@ def check_end(s, p, log, i):
     if not enemies and p.revive_after == 1:
         revive_party(s, log, i)
     if enemies:
-        end_scene(s, log, i, -1, END_PARTY_DOWN, 0)
+        end_episode(s, log, i, -1, END_PARTY_DOWN, 0)
     else:
-        end_scene(s, log, i, 1, END_ENEMIES_DOWN, 0)
+        end_episode(s, log, i, 1, END_ENEMIES_DOWN, 0)
     return True
 
 
@@ -199,7 +199,7 @@ def start_round(s, p, log, i):
     later Rounds when ``round_refresh``); Unified Resource restores Energy. Returns False
     when the round limit cuts the encounter off."""
     if s[ROUND] >= p.max_rounds:
-        end_scene(s, log, i, 0, END_ROUND_LIMIT, 1)
+        end_episode(s, log, i, 0, END_ROUND_LIMIT, 1)
         return False
     s[ROUND] += 1
     record(log, i, NOTE, NOTE_ROUND, s[ROUND], 0, 0)

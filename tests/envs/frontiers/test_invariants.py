@@ -32,7 +32,7 @@ def play(batch, steps, seed, check=None):
         _, over, _ = batch.step(choose_actions(batch, {CREW: crew, GM: gm}, actions))
         if check:
             check(batch)
-        batch.next_scene(over)
+        batch.next_episode(over)
         rows.append(batch.state.copy())
     return np.array(rows)
 
