@@ -81,6 +81,10 @@ class FrontiersConfig(RulesetConfig):
         round_refresh: Interpretation: AP also refresh at the start of every Round, so a
             participant who has not yet taken its Turn can pay for Reactions (False: the
             literal reading, under which only the first Round allows them).
+        encounters: Encounters of an expedition (one episode): after a win or a cut-off,
+            ``downtime_hours`` of Downtime, then the next encounter with new enemies; the
+            crew is paid +1 per encounter won as it ends, and a loss ends the expedition.
+        downtime_hours: Hours of Downtime between the encounters of an expedition.
         downtime_energy: Energy regained per hour of Downtime ("Regain 1 Energy").
         extended_hours: Hours of uninterrupted Downtime that recover HP ("at least 3").
         extended_divisor: HP recovered per extended period = maximum HP // this ("1/2").
@@ -147,6 +151,8 @@ class FrontiersConfig(RulesetConfig):
     fatigue_penalty: int = 2
     wounds_base: int = 1
     fatigue_base: int = 1
+    encounters: int = 1
+    downtime_hours: int = 3
     downtime_energy: int = 1
     extended_hours: int = 3
     extended_divisor: int = 2
@@ -184,6 +190,7 @@ class FrontiersConfig(RulesetConfig):
                                 ("max_rounds", 1, 1000), ("negative_divisor", 1, 10),
                                 ("wound_penalty", 0, 10), ("fatigue_penalty", 0, 10),
                                 ("wounds_base", 1, 10), ("fatigue_base", 1, 10),
+                                ("encounters", 1, 100), ("downtime_hours", 0, 100),
                                 ("downtime_energy", 0, 50), ("extended_hours", 1, 24),
                                 ("extended_divisor", 1, 10),
                                 ("escalation_from", 0, 1000), ("reaction_limit", 0, 10),
@@ -260,7 +267,8 @@ Params = namedtuple("Params", [
     "ab_range_max", "ab_attribute", "ab_defense", "ab_dice", "ab_sides", "ab_bonus", "ab_push",
     "ab_impair", "ab_immobilise", "ab_mv_shift", "ab_bonus_mp",
     "die", "ap_per_turn", "mp_base", "max_rounds", "overspend_die", "negative_divisor",
-    "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "downtime_energy",
+    "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "encounters", "downtime_hours",
+    "downtime_energy",
     "extended_hours", "extended_divisor", "round_refresh",
     "revive_after", "fixed_momentum", "rolled_momentum", "no_momentum", "escalation_from",
     "reaction_limit", "committed_action", "committed_bonus", "action_movement",
@@ -335,7 +343,8 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         max_rounds=cfg.max_rounds, overspend_die=cfg.overspend_die,
         negative_divisor=cfg.negative_divisor, wound_penalty=cfg.wound_penalty,
         fatigue_penalty=cfg.fatigue_penalty, wounds_base=cfg.wounds_base,
-        fatigue_base=cfg.fatigue_base, downtime_energy=cfg.downtime_energy,
+        fatigue_base=cfg.fatigue_base, encounters=cfg.encounters,
+        downtime_hours=cfg.downtime_hours, downtime_energy=cfg.downtime_energy,
         extended_hours=cfg.extended_hours, extended_divisor=cfg.extended_divisor,
         round_refresh=int(cfg.round_refresh),
         revive_after=int(cfg.revive_after), fixed_momentum=int(cfg.fixed_momentum),

@@ -14,6 +14,7 @@ from numba import njit
 from scenegym.envs.core.header import OVER
 from scenegym.envs.frontiers.condition import end_effect, heal, set_char
 from scenegym.envs.frontiers.state import (
+    BETWEEN,
     DEAD,
     EFFECT_KIND,
     ENERGY,
@@ -47,8 +48,15 @@ def recover_hour(s, p, log, i, c):
 def rest(s, p, log, i, hours):
     """``hours`` uninterrupted hours of Downtime for every living participant. Returns
     False (and changes nothing) while the encounter is still running."""
-    if s[OVER] == 0:
+    if s[OVER] == 0 and s[BETWEEN] == 0:
         return False
+    recover(s, p, log, i, hours)
+    return True
+
+
+@njit(cache=True)
+def recover(s, p, log, i, hours):
+    """``hours`` hours of Downtime recovery for every living participant."""
     for c in range(MAX_CHARS):
         if s[PRESENT + c] == 0 or s[DEAD + c] == 1:
             continue
@@ -59,4 +67,3 @@ def rest(s, p, log, i, hours):
             recover_hour(s, p, log, i, c)
             if (h + 1) % p.extended_hours == 0:
                 heal(s, p, log, i, c, s[HP_MAX + c] // p.extended_divisor)
-    return True

@@ -44,9 +44,10 @@ SPEC = """
     Slots 0-3 are PCs, 4-7 enemies. A Turn with nothing left but ending it ends at once.
 
     ## Observation space
-    ``Box(-1, 1, (222,), float32)``, the same for both seats: 22 global slots (pending
-    decision one-hot, GM seat pending, round share, reaction window kind, committed, last
-    roll, last hit, line length, declared ability one-hot), then 25 per participant slot (present, PC,
+    ``Box(-1, 1, (223,), float32)``, the same for both seats (except the hidden
+    declarations of Simultaneous Turns): 23 global slots (pending decision one-hot, GM seat
+    pending, round share, reaction window kind, committed, last roll, last hit, line length,
+    encounter of the expedition, declared ability one-hot), then 25 per participant slot (present, PC,
     HP share, max HP, Wounds, Fatigue, Energy share, AP, MP, movement left, Unit, MV,
     unconscious, dead, active, target, adjusting, may react, Defenses, guard, impaired,
     immobilised, Free Action used, Reactions used).
@@ -59,8 +60,12 @@ SPEC = """
     HP.
 
     ## Episode end
-    One encounter. Terminated when a side is all down (the current Action finishes, the
-    Turn ends, unspent AP and MP are lost). Truncated after ``max_rounds`` Rounds (12).
+    One encounter (``encounters=1``). Terminated when a side is all down (the current
+    Action finishes, the Turn ends, unspent AP and MP are lost). Truncated after
+    ``max_rounds`` Rounds (12). An expedition (``encounters=N``) is N encounters in one
+    episode with ``downtime_hours`` of Downtime between them (PCs keep HP, Wounds, Fatigue
+    and Energy; new enemies): +1 is paid as each encounter is won, a cut-off encounter pays
+    0 and the expedition goes on, a lost one ends it (-1); the episode's return is the sum.
 
     ## Interpretations (config fields in brackets)
     - Resolution: d20 + attribute modifier >= Defense [die]; damage is the ability's dice

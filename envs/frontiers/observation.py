@@ -25,6 +25,7 @@ from scenegym.envs.frontiers.state import (
     EFFECT_GUARD,
     EFFECT_IMPAIR,
     ELIGIBLE,
+    ENCOUNTER,
     ENERGY,
     ENERGY_MAX,
     FATIGUE,
@@ -64,7 +65,7 @@ from scenegym.envs.frontiers.state import (
 GLOBAL_NAMES = (
     ("phase_momentum", "phase_act", "phase_target", "phase_react")
     + ("seat_is_gm", "round_share", "window_attack", "window_leave", "committed",
-       "last_roll", "last_hit", "line_length")
+       "last_roll", "last_hit", "line_length", "encounter_share")
     + tuple(f"declared_ability_{k}" for k in range(MAX_ABILITIES))
 )
 CHAR_NAMES = (
@@ -146,8 +147,9 @@ def observe(s, p, o):
     o[9] = clip(s[LAST_ROLL] / 40.0)
     o[10] = s[LAST_HIT]
     o[11] = p.line_length / MAX_LINE
+    o[12] = s[ENCOUNTER] / p.encounters
     if s[ABILITY] >= 0:
-        o[12 + s[ABILITY]] = 1.0
+        o[13 + s[ABILITY]] = 1.0
     for c in range(MAX_CHARS):
         first = GLOBALS + c * CHAR_SLOTS
         observe_char(s, p, o[first:first + CHAR_SLOTS], c)

@@ -8,19 +8,17 @@ No participant begins with expended AP or MP."). The rules themselves live in
 :mod:`~scenegym.envs.frontiers.order` (Momentum). Every number comes from the kernel
 parameters ``p`` (:func:`scenegym.envs.frontiers.config.kernel_params`).
 
-Dice, in the order rolled at the start: with ``placement="random"``, the enemy count
-(a die of ``enemies_max - enemies_min + 1`` sides, skipped when equal), each enemy's
-archetype (a die of the pool's size, skipped for a pool of one), then each PC's and each
-enemy's starting Unit (a die of ``start_spread`` sides); then, under Rolled Momentum, 1d20
-per participant in slot order.
+Dice, in the order rolled at the start of an encounter: the generator's
+(:mod:`~scenegym.envs.frontiers.setup`), then, under Rolled Momentum, 1d20 per participant in
+slot order. An expedition (``encounters > 1``) runs its encounters in one episode, with
+Downtime (:mod:`~scenegym.envs.frontiers.downtime`) between them.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from scenegym.envs.core.dice import roll
-from scenegym.envs.core.events import DECISION, DIE, record
+from scenegym.envs.core.events import DECISION, record
 from scenegym.envs.core.header import DECISIONS, PHASE, SEAT
 from scenegym.envs.frontiers.actions import (
     continue_move,
@@ -30,8 +28,10 @@ from scenegym.envs.frontiers.actions import (
     resolve_chain,
 )
 from scenegym.envs.frontiers.condition import seat_of
+from scenegym.envs.frontiers.downtime import recover
 from scenegym.envs.frontiers.options import action_legal, move_legal, target_legal
 from scenegym.envs.frontiers.order import adjust_range, next_adjuster, roll_momentum
+from scenegym.envs.frontiers.setup import place_party, set_up_encounter
 from scenegym.envs.frontiers.simultaneous import (
     declare_ability,
     declare_move,
@@ -46,124 +46,44 @@ from scenegym.envs.frontiers.state import (
     A_PASS,
     A_REACT,
     A_TARGET,
-    ABILITIES,
     ABILITY,
     ACT,
     ACTIVE,
     ADJUST,
     ADJUSTING,
-    AP,
-    ARCHETYPE,
-    DIE_SETUP,
-    EFFECT_OWNER,
+    BETWEEN,
     ELIGIBLE,
-    ENERGY,
-    ENERGY_MAX,
-    FATIGUE_MAX,
-    FINESSE,
-    FINESSE_SCORE,
-    HP,
-    HP_MAX,
+    ENCOUNTER,
     KIND_BOOST,
     MAX_ABILITIES,
     MAX_ADJUST,
     MAX_CHARS,
-    MAX_EFFECTS,
     MAX_LINE,
-    MAX_PCS,
-    MDEF,
-    MODS,
     MOVE_DEST,
-    MP,
     MV,
     MV_NEXT,
-    NUM_ATTRS,
-    ORDER,
-    PDEF,
-    POS,
-    PRESENT,
     REACT,
-    RESOLVE,
-    ROUND,
-    TARGET,
     TARGET_PICK,
-    TURN_POS,
-    VIGOR,
-    WOUNDS_MAX,
 )
-from scenegym.envs.frontiers.turns import advance, end_turn, max_mp
+from scenegym.envs.frontiers.turns import advance, end_turn
 
 # ---------------------------------------------------------------------------------------------
 # Setting up the encounter
 
 
 @njit(cache=True)
-def place(s, p, c, arch, unit):
-    """Put a participant of archetype ``arch`` in slot ``c`` at ``unit``, fresh."""
-    s[PRESENT + c] = 1
-    s[ARCHETYPE + c] = arch
-    for a in range(NUM_ATTRS):
-        s[MODS + c * NUM_ATTRS + a] = p.arch_mods[arch * NUM_ATTRS + a]
-    s[FINESSE_SCORE + c] = p.arch_scores[arch * NUM_ATTRS + FINESSE]
-    s[HP + c] = p.arch_hp[arch]
-    s[HP_MAX + c] = p.arch_hp[arch]
-    s[WOUNDS_MAX + c] = p.wounds_base + s[MODS + c * NUM_ATTRS + VIGOR]
-    s[FATIGUE_MAX + c] = p.fatigue_base + s[MODS + c * NUM_ATTRS + RESOLVE]
-    s[ENERGY + c] = p.arch_energy[arch]
-    s[ENERGY_MAX + c] = p.arch_energy[arch]
-    s[PDEF + c] = p.arch_pdef[arch]
-    s[MDEF + c] = p.arch_mdef[arch]
-    s[MV + c] = p.arch_mv[arch]
-    s[MV_NEXT + c] = p.arch_mv[arch]
-    s[ABILITIES + c] = p.arch_abilities[arch]
-    s[POS + c] = unit
-    s[AP + c] = 0 if p.unified_resource == 1 else p.ap_per_turn
-    s[MP + c] = max_mp(s, p, c)
-
-
-@njit(cache=True)
-def setup_die(dice, log, i, sides):
-    """A generator die (1..sides)."""
-    face = roll(dice, i, sides)
-    record(log, i, DIE, sides, face, DIE_SETUP, 0)
-    return face
-
-
-@njit(cache=True)
-def generate(s, p, dice, log, i):
-    """The encounter generator: the party, then the enemies (count, archetypes, Units)."""
-    enemies = p.enemies_max
-    if p.random_placement == 1 and p.enemies_max > p.enemies_min:
-        enemies = p.enemies_min + setup_die(dice, log, i, p.enemies_max - p.enemies_min + 1) - 1
-    for e in range(enemies):
-        arch = p.enemy_pool[e % p.pool_size]
-        if p.random_placement == 1 and p.pool_size > 1:
-            arch = p.enemy_pool[setup_die(dice, log, i, p.pool_size) - 1]
-        place(s, p, MAX_PCS + e, arch, p.enemy_units[e])
-    for c in range(p.pcs):
-        place(s, p, c, p.party[c], p.pc_units[c])
-    if p.random_placement == 1:
-        for c in range(MAX_CHARS):
-            if s[PRESENT + c] == 1:
-                back = setup_die(dice, log, i, p.start_spread) - 1
-                s[POS + c] = back if c < MAX_PCS else p.line_length - 1 - back
-
-
-@njit(cache=True)
 def begin(s, p, dice, log, i):
-    """Enter Encounter Play: place everyone, establish Momentum, begin Round 1."""
-    s[ROUND:] = 0
-    s[TURN_POS] = -1
-    for c in range(MAX_CHARS):
-        s[ORDER + c] = -1
-        for e in range(MAX_EFFECTS):
-            s[EFFECT_OWNER + c * MAX_EFFECTS + e] = -1
-    s[ACTIVE] = -1
-    s[ADJUSTING] = -1
-    s[ABILITY] = -1
-    s[TARGET] = -1
-    s[MOVE_DEST] = -1
-    generate(s, p, dice, log, i)
+    """Enter Encounter Play (the first encounter of the expedition): place the party."""
+    s[ENCOUNTER:] = 0
+    place_party(s, p)
+    start_encounter(s, p, dice, log, i)
+    between_encounters(s, p, dice, log, i)
+
+
+@njit(cache=True)
+def start_encounter(s, p, dice, log, i):
+    """An encounter: generate and place, establish Momentum, begin Round 1."""
+    set_up_encounter(s, p, dice, log, i)
     if p.rolled_momentum == 1:
         roll_momentum(s, p, dice, log, i)
     elif p.fixed_momentum == 0 and p.no_momentum == 0:
@@ -172,6 +92,16 @@ def begin(s, p, dice, log, i):
             await_adjust(s, c)
             return
     proceed(s, p, dice, log, i)
+
+
+@njit(cache=True)
+def between_encounters(s, p, dice, log, i):
+    """While an encounter of an expedition has ended: Downtime, then the next encounter."""
+    while s[BETWEEN] == 1:
+        s[BETWEEN] = 0
+        s[ENCOUNTER] += 1
+        recover(s, p, log, i, p.downtime_hours)
+        start_encounter(s, p, dice, log, i)
 
 
 @njit(cache=True)
@@ -263,6 +193,7 @@ def apply(s, p, dice, log, i, action):
             react(s, p, dice, log, i, action - A_REACT)
     elif phase == ADJUST:
         adjust(s, p, dice, log, i, action - A_ADJUST - MAX_ADJUST)
+    between_encounters(s, p, dice, log, i)
 
 
 @njit(cache=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
-from scenegym.envs.core.header import OVER
 from scenegym.envs.frontiers.actions import pay, perform, step_once
 from scenegym.envs.frontiers.condition import can_spend, set_char, settle_all, standing
 from scenegym.envs.frontiers.options import (
@@ -70,6 +69,7 @@ from scenegym.envs.frontiers.turns import (
     max_mp,
     refresh_ap,
     start_round,
+    stopped,
     turn_end_effects,
     turn_start_effects,
     update_lead,
@@ -221,12 +221,12 @@ def resolve_round(s, p, dice, log, i):
 @njit(cache=True)
 def sim_advance(s, p, dice, log, i):
     """Run Rounds until a declaration is pending or the encounter ends."""
-    while s[OVER] == 0:
+    while not stopped(s):
         if s[ROUND] > 0:
             if next_declarer(s, p, log, i):
                 return
             resolve_round(s, p, dice, log, i)
-            if s[OVER] == 1:
+            if stopped(s):
                 return
         if not start_sim_round(s, p, log, i):
             return

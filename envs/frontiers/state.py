@@ -35,6 +35,11 @@ def _block(size):
     return first
 
 
+# The expedition (``encounters`` encounters with Downtime between them).
+ENCOUNTER = next(_f)     # () index of the encounter within the expedition, 0..
+TOTAL = next(_f)         # () the crew's results so far: +1 per encounter won, -1 lost
+BETWEEN = next(_f)       # () 1: an encounter ended and the expedition goes on to the next
+
 # The encounter.
 ROUND = next(_f)         # () round number, 1.. (0 while Momentum is established)
 TURN_POS = next(_f)      # () index into ORDER of the participant whose Turn it is
@@ -104,6 +109,14 @@ SNAP_FREE = _block(MAX_CHARS)    # (8,) Free Actions used before declaring
 
 STATE_SIZE = next(_f)
 
+# What a participant carries from one encounter of an expedition to the next.
+CARRIED = (PRESENT, ARCHETYPE, HP, HP_MAX, WOUNDS, WOUNDS_MAX, FATIGUE, FATIGUE_MAX, ENERGY,
+           ENERGY_MAX, PDEF, MDEF, FINESSE_SCORE, ABILITIES, DOWN, DEAD, PRONE, AT_ZERO)
+# Every per-participant field (MODS and the effect and declaration blocks are wider).
+CHAR_FIELDS = CARRIED + (MV, MV_NEXT, AP, MP, POS, PENDING_WOUNDS, PENDING_FATIGUE, FREE_USED,
+                         REACTIONS, DECLARED, SNAP_AP, SNAP_MP, SNAP_ENERGY, SNAP_POS,
+                         SNAP_FREE)
+
 # Phases (the pending decision).
 ADJUST, ACT, TARGET_PICK, REACT = range(4)
 NUM_PHASES = 4
@@ -142,6 +155,6 @@ DIE_MOMENTUM, DIE_ATTACK, DIE_DAMAGE, DIE_HEAL, DIE_OVERSPEND, DIE_STRAIN, DIE_S
 ROLL_ATTACK = 0
 (NOTE_ROUND, NOTE_TURN, NOTE_TURN_END, NOTE_DECLARE, NOTE_REACT, NOTE_RESOLVE_REACTION,
  NOTE_UNCONSCIOUS, NOTE_DEAD, NOTE_EFFECT_START, NOTE_EFFECT_END, NOTE_PUSH, NOTE_WAKE,
- NOTE_SKIPPED, NOTE_OVERSPEND, NOTE_ORDER, NOTE_REVIVE, NOTE_FIZZLE) = range(17)
+ NOTE_SKIPPED, NOTE_OVERSPEND, NOTE_ORDER, NOTE_REVIVE, NOTE_FIZZLE, NOTE_ENCOUNTER) = range(18)
 END_ENEMIES_DOWN, END_PARTY_DOWN, END_ROUND_LIMIT = range(3)
 END_NAMES = ("all enemies down", "all PCs down", "round limit")

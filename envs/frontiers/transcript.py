@@ -51,6 +51,8 @@ NOTE_TEXT = {
     st.NOTE_OVERSPEND: lambda b, c, d: f"{who(b)} Overspends (Energy {c})",
     st.NOTE_ORDER: lambda b, c, d: f"order {b + 1}: {who(c)} (MV {d})",
     st.NOTE_REVIVE: lambda b, c, d: f"{who(b)} regains 1 HP",
+    st.NOTE_FIZZLE: lambda b, c, d: f"{who(b)}'s declared ability {c} on {who(d)} fizzles",
+    st.NOTE_ENCOUNTER: lambda b, c, d: f"encounter {b + 1} ends ({st.END_NAMES[d]}): {c:+d}",
 }
 
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
-from scenegym.envs.core.header import OVER, PHASE, SEAT, end_episode, set_lead
+from scenegym.envs.core.header import (
+    NOBODY,
+    OVER,
+    OVER_PHASE,
+    PHASE,
+    SEAT,
+    end_episode,
+    pay,
+    set_lead,
+)
 from scenegym.envs.frontiers.condition import (
     can_spend,
     end_effect,
@@ -27,6 +36,7 @@ from scenegym.envs.frontiers.state import (
     ACT,
     ACTIVE,
     AP,
+    BETWEEN,
     DEAD,
     DOWN,
     EFFECT_AMOUNT,
@@ -35,6 +45,7 @@ from scenegym.envs.frontiers.state import (
     EFFECT_IMPAIR,
     EFFECT_KIND,
     EFFECT_OWNER,
+    ENCOUNTER,
     END_ENEMIES_DOWN,
     END_PARTY_DOWN,
     END_ROUND_LIMIT,
@@ -49,6 +60,7 @@ from scenegym.envs.frontiers.state import (
     MOVE_CREDIT,
     MOVE_DEST,
     MP,
+    NOTE_ENCOUNTER,
     NOTE_REVIVE,
     NOTE_ROUND,
     NOTE_SKIPPED,
@@ -62,6 +74,7 @@ from scenegym.envs.frontiers.state import (
     PRESENT,
     REACTIONS,
     ROUND,
+    TOTAL,
     TURN_POS,
 )
 
@@ -160,6 +173,28 @@ def revive_party(s, log, i):
 
 
 @njit(cache=True)
+def stopped(s):
+    """The expedition is over, or an encounter ended and the next is still to be set up."""
+    return s[OVER] == 1 or s[BETWEEN] == 1
+
+
+@njit(cache=True)
+def finish_encounter(s, p, log, i, result, reason, truncated):
+    """An encounter ends with ``result`` for the crew. The episode ends after the last
+    encounter or a loss (nobody is left); otherwise the crew is paid now and the next
+    encounter follows Downtime (set up by the rules' top level)."""
+    s[TOTAL] += result
+    record(log, i, NOTE, NOTE_ENCOUNTER, s[ENCOUNTER], result, reason)
+    if result < 0 or s[ENCOUNTER] + 1 >= p.encounters:
+        end_episode(s, log, i, s[TOTAL], reason, truncated)
+        return
+    pay(s, result)
+    s[BETWEEN] = 1
+    s[PHASE] = OVER_PHASE
+    s[SEAT] = NOBODY
+
+
+@njit(cache=True)
 def check_end(s, p, log, i):
     """End the encounter when a side is all down: the current Turn ends and its unspent AP
     and MP are lost (Ruling 8). Returns True if it ended."""
@@ -175,9 +210,9 @@ def check_end(s, p, log, i):
     if not enemies and p.revive_after == 1:
         revive_party(s, log, i)
     if enemies:
-        end_episode(s, log, i, -1, END_PARTY_DOWN, 0)
+        finish_encounter(s, p, log, i, -1, END_PARTY_DOWN, 0)
     else:
-        end_episode(s, log, i, 1, END_ENEMIES_DOWN, 0)
+        finish_encounter(s, p, log, i, 1, END_ENEMIES_DOWN, 0)
     return True
 
 
@@ -199,7 +234,7 @@ def start_round(s, p, log, i):
     later Rounds when ``round_refresh``); Unified Resource restores Energy. Returns False
     when the round limit cuts the encounter off."""
     if s[ROUND] >= p.max_rounds:
-        end_episode(s, log, i, 0, END_ROUND_LIMIT, 1)
+        finish_encounter(s, p, log, i, 0, END_ROUND_LIMIT, 1)
         return False
     s[ROUND] += 1
     record(log, i, NOTE, NOTE_ROUND, s[ROUND], 0, 0)
@@ -271,7 +306,7 @@ def begin_turn(s, p, log, i, c):
 @njit(cache=True)
 def advance(s, p, log, i):
     """Run Turns (and Rounds) until a decision is pending or the encounter ends."""
-    while s[OVER] == 0:
+    while not stopped(s):
         pos = s[TURN_POS] + 1
         if pos >= MAX_CHARS or s[ORDER + pos] < 0:
             if not start_round(s, p, log, i):

@@ -81,3 +81,9 @@ def check(batch):
 def test_random_play_keeps_every_pool_in_range(variant):
     cfg = FrontiersConfig.with_variants(variant) if variant else FrontiersConfig()
     play(SceneBatch(FRONTIERS, cfg, 48), 400, seed=11, check=check)
+
+
+def test_random_play_of_expeditions_keeps_every_pool_in_range():
+    cfg = FrontiersConfig(encounters=3, downtime_hours=2)
+    rows = play(SceneBatch(FRONTIERS, cfg, 48), 800, seed=5, check=check)
+    assert rows[:, :, st.ENCOUNTER].max() >= 1

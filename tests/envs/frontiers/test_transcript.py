@@ -15,4 +15,5 @@ def test_transcript_tells_the_strike_its_dice_and_the_end(encounter, config, ab)
                          "attack d20 20; PC0 vs E0: 23, hit; damage 3; E0 HP 3 -> 0; "
                          "E0 Wounds 0 -> 1; E0 AP 3 -> 0; E0 MP 3 -> 0; E0 falls Unconscious; "
                          "PC0 AP 2 -> 0; PC0 MP 4 -> 0; PC0's Turn ends; "
+                         "encounter 1 ends (all enemies down): +1; "
                          "Encounter over: all enemies down")
