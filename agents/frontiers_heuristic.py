@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.catalogue import ABILITIES
 from scenegym.envs.frontiers.observation import CHAR_NAMES, CHAR_SLOTS, GLOBAL_NAMES, GLOBALS
@@ -144,9 +145,8 @@ def first_legal(m, first, count, fallback):
 
 @njit(cache=True)
 def act_row(o, m, ap, key, n):
-    """The action for whichever decision (crew or GM) is pending in one env: observation
-    ``o``, mask ``m``, parameters ``ap`` (one record); ``key`` and ``n`` (the env's episode
-    key and decision index) are unused: the rules of thumb draw no randomness."""
+    """The action for whichever decision (crew or GM) is pending (the compiled policy):
+    ``key`` and ``n`` are unused, the rules of thumb draw no randomness."""
     phase = np.argmax(o[:st.NUM_PHASES])
     if phase == st.ACT:
         return act(o, m, ap.heal_below)
@@ -183,6 +183,11 @@ class FrontiersHeuristic:
         rec = np.zeros(1, PARAMS)
         rec[0] = (self.heal_below,)
         return rec
+
+    @property
+    def compiled(self) -> CompiledPolicy:
+        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
+        return CompiledPolicy("frontiers_heuristic", act_row, self.params())
 
     def act(self, obs, masks, env_ids=None, **_):
         obs = np.ascontiguousarray(obs, np.float32)
