@@ -21,13 +21,10 @@ from numba import njit
 from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.catalogue import ABILITIES
-from scenegym.envs.frontiers.observation import CHAR_NAMES, CHAR_SLOTS, GLOBAL_NAMES, GLOBALS
+from scenegym.envs.frontiers.observation import CHAR, CHAR_SLOTS, GLOBALS, SCALE
 
-_G = {name: k for k, name in enumerate(GLOBAL_NAMES)}
-_C = {name: k for k, name in enumerate(CHAR_NAMES)}
-O_LINE = _G["line_length"]
-C_PRESENT, C_PC, C_HP, C_UNIT = _C["present"], _C["is_pc"], _C["hp_share"], _C["unit"]
-C_DOWN, C_DEAD, C_ACTIVE, C_MOVE = _C["unconscious"], _C["dead"], _C["active"], _C["movement_left"]
+C_PRESENT, C_PC, C_HP, C_UNIT = CHAR.present, CHAR.is_pc, CHAR.hp_share, CHAR.unit
+C_DOWN, C_DEAD, C_ACTIVE, C_MOVE = CHAR.unconscious, CHAR.dead, CHAR.active, CHAR.movement_left
 _NAMES = [a.name for a in ABILITIES]
 ATTACK_PREFERENCE = np.array([_NAMES.index(n) for n in
                               ("heavy blow", "mind spike", "strike", "shove", "shoot")])
@@ -45,7 +42,7 @@ def slot(o, c, field):
 @njit(cache=True)
 def units(o, c):
     """Participant ``c``'s Unit on the line."""
-    return round(slot(o, c, C_UNIT) * (round(o[O_LINE] * st.MAX_LINE) - 1))
+    return round(slot(o, c, C_UNIT) * SCALE.c0_unit)
 
 
 @njit(cache=True)
@@ -114,7 +111,7 @@ def act(o, m, heal_below):
     e, d = nearest_enemy(o, c)
     if e < 0 or d == 0:
         return st.A_END
-    if m[st.A_ABILITY + DASH] and d > round(slot(o, c, C_MOVE) * 20):
+    if m[st.A_ABILITY + DASH] and d > round(slot(o, c, C_MOVE) * SCALE.c0_movement_left):
         return st.A_ABILITY + DASH
     step = move_toward(o, m, c, e)
     if step >= 0 and abs(step - st.A_MOVE - units(o, e)) < d:

@@ -47,11 +47,11 @@ SPEC = """
     ``Box(-1, 1, (223,), float32)``, the same for both seats (except the hidden
     declarations of Simultaneous Turns): 23 global slots (pending decision one-hot, GM seat
     pending, round share, reaction window kind, committed, last roll, last hit, line length,
-    encounter of the expedition, declared ability one-hot), then 25 per participant slot (present, PC,
-    HP share, max HP, Wounds, Fatigue, Energy share, AP, MP, movement left, Unit, MV,
-    unconscious, dead, active, target, adjusting, may react, Defenses, guard, impaired,
-    immobilised, Free Action used, Reactions used).
-    ``scenegym.envs.frontiers.observation.OBSERVATION_NAMES`` names every slot.
+    encounter of the expedition, declared ability one-hot), then 25 per participant slot
+    (present, PC, HP share, max HP/100, Wounds, Fatigue, Energy share, AP/3, MP/20, movement
+    left/20, Unit/16, MV/40, unconscious, dead, active, target, adjusting, may react,
+    Defenses/40, guard/10, impaired/10, immobilised, Free Action used, Reactions/3).
+    ``scenegym.envs.frontiers.observation.SLOTS`` declares every slot by name and scale.
 
     ## Rewards
     Crew: +1 when every enemy is down (Unconscious or dead), -1 when every PC is down, 0

@@ -229,13 +229,13 @@ def test_zone_movement_turns_ranges_in_units_into_zones(encounter, config, ab):
 def test_simultaneous_turns_hide_each_seats_declarations_from_the_other(encounter, config):
     """Simultaneous Turn Alternative: "All participants declare Actions" before any resolves;
     the GM, declaring for the brute, does not see the move the vanguard declared."""
-    from scenegym.envs.frontiers.observation import OBSERVATION_NAMES
+    from scenegym.envs.frontiers.observation import SCALE, SLOT
 
-    unit = OBSERVATION_NAMES.index("c0_unit")
+    unit = SLOT.c0_unit
     e = encounter(config(simultaneous_turns=True, enemy_units=(5, 5, 5, 5)))
     e.play(st.A_MOVE + 3)
     assert (e.get("seat"), e.get("active")) == (0, 0)
-    assert e.batch.obs[0, unit] == pytest.approx(3 / 11)
+    assert e.batch.obs[0, unit] * SCALE.c0_unit == pytest.approx(3)
     e.play(st.A_END)
     assert (e.get("seat"), e.get("active")) == (1, E0)
     assert e.batch.obs[0, unit] == 0.0
