@@ -15,6 +15,7 @@ from scenegym.envs.core.ruleset import Ruleset
 BUILTIN = (
     "scenegym.envs.starforged.ruleset:STARFORGED",
     "scenegym.envs.momentum.ruleset:MOMENTUM",
+    "scenegym.envs.frontiers.ruleset:FRONTIERS",
 )
 
 _RULESETS: dict[str, Ruleset] = {}

@@ -48,6 +48,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--gm", default="heuristic",
                    help="GM agent: random, heuristic, heuristic-STYLE (momentum: "
                         "heuristic-director, heuristic-adversarial) or a policy file")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME",
+                   help="a Variant of the ruleset's rules, by name (repeatable; frontiers: "
+                        "fixed-momentum, two-ap, ...)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
     p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs stepped together ({DEFAULT_BATCH})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -58,11 +61,15 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Run the playtest and print (and optionally write) its report."""
     try:
+        config = variant_config(args.ruleset, args.variant)
         report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
-                          batch=args.batch, progress_bar=not args.json and sys.stderr.isatty())
+                          batch=args.batch, config=config,
+                          progress_bar=not args.json and sys.stderr.isatty())
     except ValueError as err:
         print(f"scenegym playtest: error: {err}", file=sys.stderr)
         return 2
+    if args.variant:
+        report["variants"] = list(args.variant)
     if args.out is not None:
         atomic_write_json(args.out, report)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
@@ -104,6 +111,16 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
     report.update(scene_figures(ended))
     report["ruleset_stats"] = rulestats.summary()
     return report
+
+
+def variant_config(ruleset: str, variants: list[str]):
+    """The config of ``ruleset`` with the named variants on (``None``: the default config)."""
+    if not variants:
+        return None
+    config_type = get_ruleset(ruleset).config_type
+    if not hasattr(config_type, "with_variants"):
+        raise ValueError(f"--variant: ruleset {ruleset!r} has no named variants")
+    return config_type.with_variants(*variants)
 
 
 def _check_range(flag: str, value: int, low: int, high: int) -> None:

@@ -1,0 +1,109 @@
+"""Gymnasium envs of Frontiers Engine encounters (single and native vector)."""
+
+from __future__ import annotations
+
+from scenegym.envs.frontiers.ruleset import FRONTIERS
+from scenegym.envs.gym_env import SceneEnv, SceneVectorEnv
+
+SPEC = """
+    ## Description
+    Encounter Play of the Frontiers Engine (Flow of Play Expanded, Beta 2026-1, ORC licence):
+    a party of up to 4 PCs (the crew seat) against up to 4 enemies (the GM seat) on a line
+    of Units. Momentum is established (each participant may adjust its MV by up to its
+    Finesse modifier), then Rounds of Turns in ascending MV (ties: higher Finesse score,
+    then PCs). A Turn refreshes AP (3) and MP (3 + Finesse modifier); the participant
+    declares abilities from the catalogue (:mod:`scenegym.envs.frontiers.catalogue`) and
+    moves, a Unit per MP, in any order, and its unspent AP and MP are lost at the end.
+    Attacks roll d20 + modifier against the target's Physical or Mental Defense (less the
+    Wound penalty). Energy is spent at declaration, Overspend rolls a d20 (odd: Fatigue)
+    down to -half the maximum. At 0 HP a participant gains a Wound and falls Unconscious;
+    Wounds beyond 1 + Vigor modifier kill; Fatigue at 1 + Resolve modifier knocks out.
+    Reactions (Guard against an attack, which interrupts; an opportunity strike when an
+    enemy leaves reach) are declared by the other seat in a window and resolve last
+    declared first; the triggering Action resolves last. Every Variant and Alternative
+    implemented is a config switch (:data:`scenegym.envs.frontiers.config.VARIANTS`).
+
+    Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
+    ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any field of
+    :class:`scenegym.envs.frontiers.config.FrontiersConfig`.
+
+    ## Action space
+    ``Discrete(55)``, one flat space for both seats; ``info["action_mask"]`` and
+    ``action_masks()`` give the legal actions of the pending decision.
+
+    | ids   | decision (seat)                   | meaning                                     |
+    |-------|-----------------------------------|---------------------------------------------|
+    | 0-9   | act (the active side)             | declare catalogue ability 0-9               |
+    | 10-25 | act                               | move to Unit 0-15                           |
+    | 26    | act                               | end the Turn                                |
+    | 27-34 | target (the active side)          | the declared ability's target: slot 0-7     |
+    | 35-42 | react (the other side)            | participant 0-7 declares its Reaction       |
+    | 43    | react                             | declare no more: the chain resolves         |
+    | 44-54 | momentum (the participant's side) | adjust MV by -5..+5                         |
+
+    Slots 0-3 are PCs, 4-7 enemies. A Turn with nothing left but ending it ends at once.
+
+    ## Observation space
+    ``Box(-1, 1, (223,), float32)``, the same for both seats (except the hidden
+    declarations of Simultaneous Turns): 23 global slots (pending decision one-hot, GM seat
+    pending, round share, reaction window kind, committed, last roll, last hit, line length,
+    encounter of the expedition, declared ability one-hot), then 25 per participant slot
+    (present, PC, HP share, max HP/100, Wounds, Fatigue, Energy share, AP/3, MP/20, movement
+    left/20, Unit/16, MV/40, unconscious, dead, active, target, adjusting, may react,
+    Defenses/40, guard/10, impaired/10, immobilised, Free Action used, Reactions/3).
+    ``scenegym.envs.frontiers.observation.SLOTS`` declares every slot by name and scale.
+
+    ## Rewards
+    Crew: +1 when every enemy is down (Unconscious or dead), -1 when every PC is down, 0
+    when cut off. GM: ``adversarial`` (default) = minus the crew's; ``director`` per
+    :mod:`scenegym.envs.core.reward`, the lead being the side with the larger share of its
+    HP.
+
+    ## Episode end
+    One encounter (``encounters=1``). Terminated when a side is all down (the current
+    Action finishes, the Turn ends, unspent AP and MP are lost). Truncated after
+    ``max_rounds`` Rounds (12). An expedition (``encounters=N``) is N encounters in one
+    episode with ``downtime_hours`` of Downtime between them (PCs keep HP, Wounds, Fatigue
+    and Energy; new enemies): +1 is paid as each encounter is won, a cut-off encounter pays
+    0 and the expedition goes on, a lost one ends it (-1); the episode's return is the sum.
+
+    ## Interpretations (config fields in brackets)
+    - Resolution: d20 + attribute modifier >= Defense [die]; damage is the ability's dice
+      plus its bonus. Wounds cost 2 Defense each [wound_penalty]; Fatigue costs 2 from the
+      Awareness and Intuition modifiers [fatigue_penalty].
+    - AP also refresh at the start of every Round, so a participant who has not yet acted
+      this Round may pay for Reactions [round_refresh]; the literal reading (AP only at
+      your Turn, lost at its end) leaves Reactions to the first Round only.
+    - Fatigue reaching its maximum knocks out ("until their Fatigue is reduced below
+      maximum"); it does not rise past it.
+    - Damage lowers HP at once; the Wound and Unconsciousness it causes apply when the step
+      (an Action, or one Reaction) has resolved (Ruling 7), in Ruling 13's order.
+    - Reactions do not trigger Reactions. Guard is a Reaction that interrupts (it resolves
+      before the attack); the opportunity strike resolves after the step that left reach.
+    - Forced movement stops at the line's ends; several participants may share a Unit.
+    - "The Player goes first, or GM decides": PCs win remaining ties.
+    - The active participant's own start- and end-of-Turn effects resolve in slot order
+      (none of the catalogue's depend on their order), then others' by Momentum order.
+    - When the party wins, unconscious living PCs regain 1 HP [revive_after].
+    - No Momentum: PCs and enemies alternate by slot.
+    - Zone Movement: ranges in Units become Zones apart (Engaged <= 1 Unit, Near <= 6,
+      else Far) [engaged_units, near_units]; the line has 3 Zones [zones].
+    - Simultaneous Turns: declarations in Momentum order, hidden from the other seat (the
+      observation shows the other side's pools as before it declared); resolution in
+      Momentum order, an entry no longer legal fizzles; Wounds and Unconsciousness apply
+      when the Round's declarations have all resolved; no Reactions.
+    - One Wound past the maximum kills; Wounds beyond that are not tracked.
+
+    ## Version history
+    - v0: first release.
+"""
+
+
+class FrontiersEncounterEnv(SceneEnv):
+    __doc__ = "Frontiers Engine encounters, one at a time.\n" + SPEC
+    ruleset = FRONTIERS
+
+
+class FrontiersEncounterVectorEnv(SceneVectorEnv):
+    __doc__ = "Frontiers Engine encounters, the native batch.\n" + SPEC
+    ruleset = FRONTIERS

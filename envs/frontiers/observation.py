@@ -1,0 +1,175 @@
+"""The Frontiers observation: a float32 vector, every slot scaled into [-1, 1].
+
+Both seats see the same vector, except under Simultaneous Turns: while a seat declares,
+the other side's AP, MP, Energy, Unit and Free Actions show as they were before it
+declared, so its plans stay hidden. :data:`SLOTS` declares every slot once, by name and
+scale (:mod:`scenegym.envs.core.slots`): global slots first, then ``CHAR_SLOTS`` slots per
+participant slot (``c0_hp_share`` ... ``c7_reactions_used``; absent participants all 0), so
+``o[SLOT.c0_unit + c * CHAR_SLOTS] * SCALE.c0_unit`` is participant ``c``'s Unit under any
+config. Slots of scale ``AS_IS`` are flags, one-hots and shares.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from scenegym.envs.core.header import PHASE, SEAT
+from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, per_character
+from scenegym.envs.frontiers.condition import defense, effect_total, immobile, seat_of
+from scenegym.envs.frontiers.options import movement_left
+from scenegym.envs.frontiers.state import (
+    ABILITY,
+    ACT,
+    ACTIVE,
+    ADJUSTING,
+    AP,
+    COMMITTED,
+    DEAD,
+    DOWN,
+    EFFECT_GUARD,
+    EFFECT_IMPAIR,
+    ELIGIBLE,
+    ENCOUNTER,
+    ENERGY,
+    ENERGY_MAX,
+    FATIGUE,
+    FATIGUE_MAX,
+    FREE_USED,
+    HP,
+    HP_MAX,
+    LAST_HIT,
+    LAST_ROLL,
+    MAX_ABILITIES,
+    MAX_CHARS,
+    MAX_LINE,
+    MAX_PCS,
+    MENTAL,
+    MP,
+    MV,
+    NUM_PHASES,
+    PHASE_NAMES,
+    PHYSICAL,
+    POS,
+    PRESENT,
+    REACTIONS,
+    ROUND,
+    SNAP_AP,
+    SNAP_ENERGY,
+    SNAP_FREE,
+    SNAP_MP,
+    SNAP_POS,
+    TARGET,
+    TARGET_PICK,
+    TRIGGER_ATTACK,
+    TRIGGER_LEAVE,
+    WINDOW,
+    WOUNDS,
+    WOUNDS_MAX,
+)
+
+MAX_HP = 100       # scale of maximum HP
+MAX_MV = 40        # scale of Momentum Values (rolled: up to 1d20 + Finesse; shifts add)
+MAX_POINTS = 20    # scale of MP and movement left
+MAX_DEFENSE = 40   # scale of Defenses
+MAX_BONUS = 10     # scale of effect sizes (Guard, impairment)
+MAX_REACTIONS = 3  # scale of Reactions used in a Round
+
+GLOBAL_ENTRIES = (
+    one_hot(f"phase_{PHASE_NAMES[k]}" for k in range(NUM_PHASES))
+    + [("seat_is_gm", AS_IS), ("round_share", AS_IS), ("window_attack", AS_IS),
+       ("window_leave", AS_IS), ("committed", AS_IS), ("last_roll", MAX_MV),
+       ("last_hit", AS_IS), ("line_length", MAX_LINE), ("encounter_share", AS_IS)]
+    + one_hot(f"declared_ability_{k}" for k in range(MAX_ABILITIES))
+)
+CHAR_ENTRIES = (
+    [("present", AS_IS), ("is_pc", AS_IS), ("hp_share", AS_IS), ("hp_max", MAX_HP),
+     ("wounds_share", AS_IS), ("fatigue_share", AS_IS), ("energy_share", AS_IS), ("ap", 3),
+     ("mp", MAX_POINTS), ("movement_left", MAX_POINTS), ("unit", MAX_LINE), ("mv", MAX_MV)]
+    + one_hot(("unconscious", "dead", "active", "target", "adjusting", "may_react"))
+    + [("physical_defense", MAX_DEFENSE), ("mental_defense", MAX_DEFENSE),
+       ("guard", MAX_BONUS), ("impaired", MAX_BONUS), ("immobilised", AS_IS),
+       ("free_used", AS_IS), ("reactions_used", MAX_REACTIONS)]
+)
+SLOTS = observation_slots(list(GLOBAL_ENTRIES) + per_character("c", MAX_CHARS, CHAR_ENTRIES))
+OBSERVATION_NAMES = SLOTS.names
+OBS_SIZE = len(OBSERVATION_NAMES)
+SLOT, SCALE = SLOTS.index, SLOTS.scale
+CHAR = observation_slots(CHAR_ENTRIES).index  # a slot's offset within a participant's block
+CHAR_SLOTS = len(CHAR_ENTRIES)
+GLOBALS = len(GLOBAL_ENTRIES)
+
+
+@njit(cache=True)
+def clip(x):
+    """``x`` clipped into [-1, 1]."""
+    return min(1.0, max(-1.0, x))
+
+
+@njit(cache=True)
+def hidden(s, p, c):
+    """Whether ``c``'s declared plans are hidden from the pending seat."""
+    declaring = s[PHASE] == ACT or s[PHASE] == TARGET_PICK
+    return p.simultaneous_turns == 1 and declaring and seat_of(c) != s[SEAT]
+
+
+@njit(cache=True)
+def shown(s, p, c, live, kept):
+    """Participant ``c``'s field as the pending seat may see it."""
+    return s[kept + c] if hidden(s, p, c) else s[live + c]
+
+
+@njit(cache=True)
+def observe_char(s, p, o, c):
+    """Participant ``c``'s slots into ``o`` (float32[CHAR_SLOTS])."""
+    o[:] = 0.0
+    if s[PRESENT + c] == 0:
+        return
+    sc = SCALE  # participant 0's scales are every participant's
+    o[CHAR.present] = 1.0
+    o[CHAR.is_pc] = 1.0 if c < MAX_PCS else 0.0
+    o[CHAR.hp_share] = s[HP + c] / max(s[HP_MAX + c], 1)
+    o[CHAR.hp_max] = clip(s[HP_MAX + c] / sc.c0_hp_max)
+    o[CHAR.wounds_share] = s[WOUNDS + c] / (s[WOUNDS_MAX + c] + 1)
+    o[CHAR.fatigue_share] = s[FATIGUE + c] / max(s[FATIGUE_MAX + c], 1)
+    o[CHAR.energy_share] = clip(shown(s, p, c, ENERGY, SNAP_ENERGY) / max(s[ENERGY_MAX + c], 1))
+    o[CHAR.ap] = shown(s, p, c, AP, SNAP_AP) / sc.c0_ap
+    o[CHAR.mp] = clip(shown(s, p, c, MP, SNAP_MP) / sc.c0_mp)
+    o[CHAR.movement_left] = 0.0 if hidden(s, p, c) else clip(
+        movement_left(s, p, c) / sc.c0_movement_left)
+    o[CHAR.unit] = shown(s, p, c, POS, SNAP_POS) / sc.c0_unit
+    o[CHAR.mv] = clip(s[MV + c] / sc.c0_mv)
+    o[CHAR.unconscious] = s[DOWN + c]
+    o[CHAR.dead] = s[DEAD + c]
+    o[CHAR.active] = 1.0 if s[ACTIVE] == c else 0.0
+    o[CHAR.target] = 1.0 if s[TARGET] == c else 0.0
+    o[CHAR.adjusting] = 1.0 if s[ADJUSTING] == c else 0.0
+    o[CHAR.may_react] = (s[ELIGIBLE] >> c) & 1
+    o[CHAR.physical_defense] = clip(defense(s, p, c, PHYSICAL) / sc.c0_physical_defense)
+    o[CHAR.mental_defense] = clip(defense(s, p, c, MENTAL) / sc.c0_mental_defense)
+    o[CHAR.guard] = clip(effect_total(s, c, EFFECT_GUARD) / sc.c0_guard)
+    o[CHAR.impaired] = clip(effect_total(s, c, EFFECT_IMPAIR) / sc.c0_impaired)
+    o[CHAR.immobilised] = 1.0 if immobile(s, c) else 0.0
+    o[CHAR.free_used] = 1.0 if shown(s, p, c, FREE_USED, SNAP_FREE) != 0 else 0.0
+    o[CHAR.reactions_used] = clip(s[REACTIONS + c] / sc.c0_reactions_used)
+
+
+@njit(cache=True)
+def observe(s, p, o):
+    """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
+    o[:GLOBALS] = 0.0
+    if 0 <= s[PHASE] < NUM_PHASES:
+        o[SLOT.phase_momentum + s[PHASE]] = 1.0
+    o[SLOT.seat_is_gm] = 1.0 if s[SEAT] == 1 else 0.0
+    o[SLOT.round_share] = min(s[ROUND] / p.max_rounds, 1.0)
+    o[SLOT.window_attack] = 1.0 if s[WINDOW] == TRIGGER_ATTACK else 0.0
+    o[SLOT.window_leave] = 1.0 if s[WINDOW] == TRIGGER_LEAVE else 0.0
+    o[SLOT.committed] = s[COMMITTED]
+    o[SLOT.last_roll] = clip(s[LAST_ROLL] / SCALE.last_roll)
+    o[SLOT.last_hit] = s[LAST_HIT]
+    o[SLOT.line_length] = p.line_length / SCALE.line_length
+    o[SLOT.encounter_share] = s[ENCOUNTER] / p.encounters
+    if s[ABILITY] >= 0:
+        o[SLOT.declared_ability_0 + s[ABILITY]] = 1.0
+    for c in range(MAX_CHARS):
+        first = GLOBALS + c * CHAR_SLOTS
+        observe_char(s, p, o[first:first + CHAR_SLOTS], c)

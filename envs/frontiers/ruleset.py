@@ -1,0 +1,38 @@
+"""The ``frontiers`` ruleset as everything above the rules sees it
+(see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
+
+from __future__ import annotations
+
+from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.reward import DirectorWeights
+from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
+from scenegym.envs.frontiers import rules
+from scenegym.envs.frontiers import state as st
+from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
+from scenegym.envs.frontiers.observation import OBSERVATION_NAMES, observe
+from scenegym.envs.frontiers.transcript import ACTION_NAMES, transcript
+
+
+def seats_with_decisions(config: FrontiersConfig) -> set[int]:
+    """Both seats decide: the crew its PCs, the GM its enemies and their Reactions."""
+    return {CREW, GM}
+
+
+ENV = "scenegym.envs.frontiers.env:FrontiersEncounter"
+AGENTS = "scenegym.agents.frontiers_heuristic"
+
+FRONTIERS = Ruleset(
+    name="frontiers",
+    config_type=FrontiersConfig,
+    rules=(rules.begin, rules.apply, rules.legal, observe),
+    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
+    params=kernel_params,
+    phase_names=st.PHASE_NAMES,
+    seats_with_decisions=seats_with_decisions,
+    transcript=transcript,
+    env_ids=(EnvId("scenegym/FrontiersEncounter-v0", ENV + "Env", ENV + "VectorEnv"),),
+    agents={"heuristic": f"{AGENTS}:heuristic"},
+    rulestats="scenegym.evaluation.rulestats.frontiers",
+    # an encounter of about 150 decisions (both seats) is "the right length"
+    director=DirectorWeights(swing_cap=3, target_decisions=150),
+)
