@@ -1,0 +1,211 @@
+"""Questions about characters and the pools that pay for their choices.
+
+Characters ``0 .. MAX_PCS-1`` are the crew's PCs, the rest the GM's NPCs. A PC pays Momentum
+from the crew pool, and an Immediate cost may be paid by adding Threat instead; an NPC has no
+pool: it pays from the Momentum of its own task, then from Threat ("where a PC would add
+Threat an NPC spends it"), and what it leaves unspent becomes Threat.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from scenegym.envs.core.events import POOL, record
+from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.sta.state import (
+    ACTED,
+    ATTRIBUTES,
+    DEFEATED,
+    DEPARTMENTS,
+    DRAWN,
+    FOCUS,
+    MAX_CHARS,
+    MAX_PCS,
+    MOMENTUM,
+    NUM_ATTRIBUTES,
+    POOL_MOMENTUM,
+    POOL_THREAT,
+    PRESENT,
+    REACH,
+    STRESS,
+    STRESS_MAX,
+    TASK_MOMENTUM,
+    THREAT,
+    WEAPON,
+    WITHDRAWN,
+    ZONE,
+    ZONES,
+)
+from scenegym.envs.sta.task import add_to_pool, pay_immediate
+
+
+@njit(cache=True)
+def side_of(c):
+    """CREW for a PC, GM for an NPC."""
+    return CREW if c < MAX_PCS else GM
+
+
+@njit(cache=True)
+def standing(s, c):
+    """In the scene, not Defeated, not withdrawn."""
+    return s[PRESENT + c] == 1 and s[DEFEATED + c] == 0 and s[WITHDRAWN + c] == 0
+
+
+@njit(cache=True)
+def able(s, c):
+    """Standing and has not taken its turn this round."""
+    return standing(s, c) and s[ACTED + c] == 0
+
+
+@njit(cache=True)
+def able_count(s, side):
+    """Characters of ``side`` who may still take a turn this round."""
+    n = 0
+    for c in range(MAX_CHARS):
+        n += side_of(c) == side and able(s, c)
+    return n
+
+
+@njit(cache=True)
+def standing_count(s, side):
+    """Characters of ``side`` still standing."""
+    n = 0
+    for c in range(MAX_CHARS):
+        n += side_of(c) == side and standing(s, c)
+    return n
+
+
+@njit(cache=True)
+def attribute(s, c, k):
+    return s[ATTRIBUTES + NUM_ATTRIBUTES * c + k]
+
+
+@njit(cache=True)
+def department(s, c, k):
+    return s[DEPARTMENTS + NUM_ATTRIBUTES * c + k]
+
+
+@njit(cache=True)
+def has_focus(s, c, k):
+    return (s[FOCUS + c] >> k) & 1
+
+
+@njit(cache=True)
+def fatigued(s, c):
+    """At maximum Stress (only characters with a Stress track)."""
+    return s[STRESS_MAX + c] > 0 and s[STRESS + c] >= s[STRESS_MAX + c]
+
+
+@njit(cache=True)
+def weapon_in_hand(s, c):
+    """The weapon used: the character's own when drawn, else unarmed (weapon 0)."""
+    return s[WEAPON + c] if s[DRAWN + c] == 1 else 0
+
+
+@njit(cache=True)
+def in_reach(s, c, j):
+    return (s[REACH + c] >> j) & 1
+
+
+@njit(cache=True)
+def enemy_in_reach(s, c):
+    """Some standing enemy is within Reach of ``c``."""
+    for j in range(MAX_CHARS):
+        if side_of(j) != side_of(c) and standing(s, j) and in_reach(s, c, j):
+            return True
+    return False
+
+
+@njit(cache=True)
+def leave_reach(s, c):
+    """``c`` moves out of Reach of everyone."""
+    for j in range(MAX_CHARS):
+        s[REACH + j] &= ~(1 << c)
+    s[REACH + c] = 0
+
+
+@njit(cache=True)
+def enter_reach(s, c, j):
+    """``c`` and ``j`` are within Reach of each other."""
+    s[REACH + c] |= 1 << j
+    s[REACH + j] |= 1 << c
+
+
+@njit(cache=True)
+def exit_zone(s, c):
+    """The zone a side withdraws from: the crew's first zone, the NPCs' last."""
+    return 0 if side_of(c) == CREW else s[ZONES] - 1
+
+
+@njit(cache=True)
+def same_zone(s, c, j):
+    return s[ZONE + c] == s[ZONE + j]
+
+
+# ---------------------------------------------------------------------------------------------
+# Pools
+
+
+@njit(cache=True)
+def set_pool(s, log, i, col, code, value, who):
+    """Set a pool column, logging the change."""
+    if s[col] != value:
+        record(log, i, POOL, code, s[col], value, who)
+        s[col] = value
+
+
+@njit(cache=True)
+def can_pay(s, c, cost, immediate):
+    """Whether ``c``'s side can pay ``cost`` now (a PC: Immediate costs may add Threat)."""
+    if side_of(c) == CREW:
+        return immediate or s[MOMENTUM] >= cost
+    return s[TASK_MOMENTUM] + s[THREAT] >= cost
+
+
+@njit(cache=True)
+def pay(s, log, i, c, cost, immediate):
+    """``c``'s side pays ``cost`` (see module docstring for who pays how)."""
+    if side_of(c) == CREW:
+        pool, threat = s[MOMENTUM] - cost, s[THREAT]
+        if immediate:
+            pool, threat = pay_immediate(s[MOMENTUM], s[THREAT], cost)
+        set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM, pool, c)
+        set_pool(s, log, i, THREAT, POOL_THREAT, threat, c)
+        return
+    from_task = min(s[TASK_MOMENTUM], cost)
+    s[TASK_MOMENTUM] -= from_task
+    set_pool(s, log, i, THREAT, POOL_THREAT, s[THREAT] - (cost - from_task), c)
+
+
+@njit(cache=True)
+def escalate(s, log, i, c, amount):
+    """A PC adds Threat; an NPC spends it instead (a Deadly attack)."""
+    if side_of(c) == CREW:
+        set_pool(s, log, i, THREAT, POOL_THREAT, s[THREAT] + amount, c)
+    else:
+        pay(s, log, i, c, amount, True)
+
+
+@njit(cache=True)
+def can_escalate(s, c, amount):
+    """A PC can always add Threat; an NPC needs the Threat to spend."""
+    return side_of(c) == CREW or s[TASK_MOMENTUM] + s[THREAT] >= amount
+
+
+@njit(cache=True)
+def gain_momentum(s, p, log, i, c, amount):
+    """Momentum from a task: into the crew pool (capped, the excess lost) for a PC; held
+    as the NPC's task Momentum (spent this turn or turned into Threat) for an NPC."""
+    if side_of(c) == CREW:
+        pool = add_to_pool(s[MOMENTUM], amount, p.momentum_max)
+        set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM, pool, c)
+    else:
+        s[TASK_MOMENTUM] += amount
+
+
+@njit(cache=True)
+def bank_npc_momentum(s, log, i):
+    """An NPC's unspent Momentum becomes Threat."""
+    if s[TASK_MOMENTUM] > 0:
+        set_pool(s, log, i, THREAT, POOL_THREAT, s[THREAT] + s[TASK_MOMENTUM], -1)
+        s[TASK_MOMENTUM] = 0

@@ -1,0 +1,136 @@
+"""The personal-conflict observation: a float32 vector, every slot scaled into [-1, 1].
+
+Both seats see the same vector (nothing is hidden in a personal conflict). Layout: the
+pending decision (one-hot), the scene, the zones, the task being resolved, then a block per
+character slot (PCs first, then NPCs); ``OBSERVATION_NAMES`` names every slot.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from scenegym.envs.core.header import CREW, PHASE
+from scenegym.envs.sta import state as st
+from scenegym.envs.sta.characters import (
+    attribute,
+    department,
+    fatigued,
+    in_reach,
+    weapon_in_hand,
+)
+
+THREAT_SCALE = 24.0  # Threat is unbounded: divided by this and clipped at 1
+COUNT_SCALE = 10.0   # difficulties, successes, severities
+
+_SCENE = ("momentum", "threat", "round_share", "kept", "zones", "side_is_crew")
+_ZONE = ("exists", "cover", "terrain", "obstacle_next")
+_TASK = ("attack", "first_aid", "guard", "deadly", "opposed", "difficulty", "reaction",
+         "successes", "bought", "perfect", "severity", "added", "npc_momentum", "minors",
+         "aimed", "prone_toggled", "roller_is_actor")
+_CHAR = ("present", "npc_tier", "zone", "stress_share", "fatigued", "injuries", "dying",
+         "defeated", "withdrawn", "acted", "prone", "drawn", "guard", "complications",
+         "determination", "melee_weapon", "severity", "attack_tn", "is_actor", "is_target",
+         "is_victim", "in_reach_of_actor", "assists_actor", "avoided")
+O_SCENE = st.NUM_PHASES
+O_ZONE = O_SCENE + len(_SCENE)
+O_TASK = O_ZONE + st.MAX_ZONES * len(_ZONE)
+O_CHAR = O_TASK + len(_TASK)
+CHAR_SLOTS = len(_CHAR)
+
+OBSERVATION_NAMES = (
+    tuple(f"phase_{st.PHASE_NAMES[k].replace(' ', '_')}" for k in range(st.NUM_PHASES))
+    + _SCENE
+    + tuple(f"zone{z}_{n}" for z in range(st.MAX_ZONES) for n in _ZONE)
+    + tuple(f"task_{n}" for n in _TASK)
+    + tuple(f"char{c}_{n}" for c in range(st.MAX_CHARS) for n in _CHAR)
+)
+OBS_SIZE = len(OBSERVATION_NAMES)
+
+
+@njit(cache=True)
+def share(x, scale):
+    """``x / scale`` clipped into [0, 1]."""
+    return min(max(x / scale, 0.0), 1.0)
+
+
+@njit(cache=True)
+def observe_scene(s, p, o):
+    o[O_SCENE] = share(s[st.MOMENTUM], max(p.momentum_max, 1))
+    o[O_SCENE + 1] = share(s[st.THREAT], THREAT_SCALE)
+    o[O_SCENE + 2] = share(s[st.ROUND], p.max_rounds)
+    o[O_SCENE + 3] = s[st.KEPT]
+    o[O_SCENE + 4] = s[st.ZONES] / st.MAX_ZONES
+    o[O_SCENE + 5] = s[st.SIDE] == CREW
+    for z in range(st.MAX_ZONES):
+        k = O_ZONE + z * len(_ZONE)
+        o[k] = z < s[st.ZONES]
+        o[k + 1] = s[st.ZONE_COVER + z]
+        o[k + 2] = s[st.ZONE_TERRAIN + z] / 3.0
+        o[k + 3] = s[st.OBSTACLE + z] / 3.0
+
+
+@njit(cache=True)
+def observe_task(s, p, o):
+    k = O_TASK
+    if s[st.TASK] > 0:
+        o[k + s[st.TASK] - 1] = 1.0
+    o[k + 3] = s[st.DEADLY]
+    o[k + 4] = s[st.OPPOSED]
+    o[k + 5] = share(s[st.DIFFICULTY], COUNT_SCALE)
+    o[k + 6] = share(s[st.REACTION], COUNT_SCALE)
+    o[k + 7] = share(s[st.SUCCESSES], COUNT_SCALE)
+    o[k + 8] = share(s[st.BOUGHT], 3.0)
+    o[k + 9] = s[st.PERFECT]
+    o[k + 10] = share(s[st.SEVERITY], COUNT_SCALE)
+    o[k + 11] = share(s[st.ADDED], max(p.added_severity_max, 1))
+    o[k + 12] = share(s[st.TASK_MOMENTUM], COUNT_SCALE)
+    o[k + 13] = share(s[st.MINORS], p.max_minors)
+    o[k + 14] = s[st.AIMED]
+    o[k + 15] = s[st.PRONE_TOGGLED]
+    o[k + 16] = s[st.ROLLER] >= 0 and s[st.ROLLER] == s[st.ACTOR]
+
+
+@njit(cache=True)
+def observe_character(s, p, o, c):
+    k = O_CHAR + c * CHAR_SLOTS
+    if s[st.PRESENT + c] == 0:
+        return
+    actor = s[st.ACTOR]
+    w = weapon_in_hand(s, c)
+    o[k] = 1.0
+    o[k + 1] = s[st.TIER + c] / 3.0
+    o[k + 2] = s[st.ZONE + c] / (st.MAX_ZONES - 1)
+    o[k + 3] = share(s[st.STRESS + c], max(s[st.STRESS_MAX + c], 1))
+    o[k + 4] = fatigued(s, c)
+    o[k + 5] = share(s[st.INJURIES + c], 3.0)
+    o[k + 6] = s[st.DEADLY_INJURIES + c] > 0 and s[st.DEFEATED + c] == 1
+    o[k + 7] = s[st.DEFEATED + c]
+    o[k + 8] = s[st.WITHDRAWN + c]
+    o[k + 9] = s[st.ACTED + c]
+    o[k + 10] = s[st.PRONE + c]
+    o[k + 11] = s[st.DRAWN + c]
+    o[k + 12] = s[st.GUARD + c]
+    o[k + 13] = share(s[st.COMPLICATIONS + c], 3.0)
+    o[k + 14] = share(s[st.DETERMINATION + c], 3.0)
+    o[k + 15] = p.weapon_melee[w]
+    o[k + 16] = share(p.weapon_severity[w], COUNT_SCALE)
+    attr = st.DARING if p.weapon_melee[w] == 1 else st.CONTROL
+    o[k + 17] = share(attribute(s, c, attr) + department(s, c, st.SECURITY), p.die_sides)
+    o[k + 18] = c == actor
+    o[k + 19] = c == s[st.TARGET]
+    o[k + 20] = c == s[st.VICTIM]
+    o[k + 21] = actor >= 0 and in_reach(s, actor, c) == 1
+    o[k + 22] = actor >= 0 and s[st.ASSIST_FOR + c] == actor
+    o[k + 23] = share(s[st.AVOIDED + c], 3.0)
+
+
+@njit(cache=True)
+def observe(s, p, o):
+    """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
+    o[:] = 0.0
+    if 0 <= s[PHASE] < st.NUM_PHASES:
+        o[s[PHASE]] = 1.0
+    observe_scene(s, p, o)
+    observe_task(s, p, o)
+    for c in range(st.MAX_CHARS):
+        observe_character(s, p, o, c)

@@ -1,0 +1,395 @@
+"""Star Trek Adventures personal conflict, as per-env numba rules over one state row.
+
+Star Trek Adventures 2nd edition core rulebook, "Conflict" chapter, pp. 276-293. The turn
+is a chain of decisions: pick the character (PICK), minor actions (MINOR), the major action
+and its target (MAJOR), each roller's dice pool (BUY, the reactive side first), Momentum
+spends (SPEND), Avoid Injury (AVOID), Counterattack (COUNTER), Keep the Initiative (KEEP).
+Every number comes from the kernel parameters ``p``
+(:func:`scenegym.envs.sta.config.kernel_params`); tasks, attacks and injuries live in
+:mod:`scenegym.envs.sta.combat`, rounds and turns in :mod:`scenegym.envs.sta.turns`.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from scenegym.envs.core.events import DECISION, NOTE, record
+from scenegym.envs.core.header import CREW, DECISIONS, GM, HEADER_SIZE, PHASE, SEAT
+from scenegym.envs.sta import state as st
+from scenegym.envs.sta.battlefield import build_battlefield, distance, move_cost
+from scenegym.envs.sta.characters import (
+    able,
+    can_escalate,
+    can_pay,
+    enemy_in_reach,
+    enter_reach,
+    escalate,
+    exit_zone,
+    in_reach,
+    leave_reach,
+    pay,
+    same_zone,
+    set_pool,
+    side_of,
+    standing,
+    weapon_in_hand,
+)
+from scenegym.envs.sta.combat import (
+    any_spend,
+    avoid_injury,
+    can_add_severity,
+    counter_options,
+    inflict,
+    intense,
+    roll_task,
+    start_task,
+    take_injury,
+)
+from scenegym.envs.sta.task import next_die_cost
+from scenegym.envs.sta.turns import await_decision, check_end, end_turn, hand_turn
+
+# ---------------------------------------------------------------------------------------------
+# The scene
+
+
+@njit(cache=True)
+def place_character(s, p, c, present):
+    """Copy character ``c``'s stat block from the parameters."""
+    s[st.PRESENT + c] = present
+    s[st.TIER + c] = p.tier[c]
+    for k in range(st.NUM_ATTRIBUTES):
+        s[st.ATTRIBUTES + st.NUM_ATTRIBUTES * c + k] = p.attributes[st.NUM_ATTRIBUTES * c + k]
+        s[st.DEPARTMENTS + st.NUM_ATTRIBUTES * c + k] = p.departments[st.NUM_ATTRIBUTES * c + k]
+    s[st.FOCUS + c] = p.focus[c]
+    s[st.WEAPON + c] = p.weapon[c]
+    s[st.PROTECTION + c] = p.protection[c]
+    s[st.DRAWN + c] = p.weapons_drawn
+    s[st.ASSIST_FOR + c] = -1
+    if c < st.MAX_PCS:
+        s[st.STRESS_MAX + c] = s[st.ATTRIBUTES + st.NUM_ATTRIBUTES * c + st.FITNESS]
+        s[st.DETERMINATION + c] = p.determination_start
+        s[st.ZONE + c] = 0
+    else:
+        s[st.ZONE + c] = s[st.ZONES] - 1
+
+
+@njit(cache=True)
+def begin(s, p, dice, log, i):
+    """Set the battlefield and the two sides; the GM may spend Threat for an NPC to go first."""
+    s[HEADER_SIZE:] = 0
+    build_battlefield(s, p, dice, log, i)
+    for c in range(st.MAX_CHARS):
+        here = c < p.pcs if c < st.MAX_PCS else c - st.MAX_PCS < p.npcs
+        place_character(s, p, c, 1 if here else 0)
+    s[st.MOMENTUM] = p.momentum_start
+    s[st.THREAT] = p.threat_start
+    s[st.ROUND] = 1
+    s[st.ACTOR] = -1
+    s[st.TARGET] = -1
+    s[st.ROLLER] = -1
+    s[st.VICTIM] = -1
+    record(log, i, NOTE, st.NOTE_ROUND, 1, 0)
+    if s[st.THREAT] >= p.npc_first_cost:
+        await_decision(s, st.FIRST, GM)
+    else:
+        hand_turn(s, p, log, i, CREW)
+
+
+# ---------------------------------------------------------------------------------------------
+# Decisions
+
+
+@njit(cache=True)
+def pick(s, c, log, i):
+    """``c`` takes its turn: its Guard lapses, its minor actions begin."""
+    s[st.ACTOR] = c
+    s[st.ACTED + c] = 1
+    s[st.GUARD + c] = 0
+    s[st.MINORS] = 0
+    s[st.AIMED] = 0
+    s[st.PRONE_TOGGLED] = 0
+    s[st.TARGET] = -1
+    record(log, i, NOTE, st.NOTE_TURN, c, s[st.KEPT])
+    await_decision(s, st.MINOR, side_of(c))
+
+
+@njit(cache=True)
+def extra_minor_cost(s, p):
+    """The first minor action is free; the extra one costs Momentum."""
+    return p.extra_minor_cost if s[st.MINORS] >= 1 else 0
+
+
+@njit(cache=True)
+def minor_action(s, p, log, i, action):
+    """Take one minor action (Movement, Aim, Draw Item, Stand / Drop Prone)."""
+    c = s[st.ACTOR]
+    pay(s, log, i, c, extra_minor_cost(s, p), False)
+    s[st.MINORS] += 1
+    record(log, i, NOTE, st.NOTE_MINOR, c, action)
+    if action < st.A_APPROACH:
+        z = action - st.A_MOVE
+        pay(s, log, i, c, move_cost(s, s[st.ZONE + c], z), True)
+        s[st.ZONE + c] = z
+        leave_reach(s, c)
+    elif action < st.A_AIM:
+        t = action - st.A_APPROACH
+        pay(s, log, i, c, move_cost(s, s[st.ZONE + c], s[st.ZONE + t]), True)
+        s[st.ZONE + c] = s[st.ZONE + t]
+        leave_reach(s, c)
+        enter_reach(s, c, t)
+    elif action == st.A_AIM:
+        s[st.AIMED] = 1
+    elif action == st.A_DRAW:
+        s[st.DRAWN + c] = 1
+    else:
+        s[st.PRONE + c] = 1 - s[st.PRONE + c]
+        s[st.PRONE_TOGGLED] = 1
+    if s[st.MINORS] >= p.max_minors:
+        await_decision(s, st.MAJOR, side_of(c))
+
+
+@njit(cache=True)
+def major_action(s, p, dice, log, i, action):
+    """Declare the major action: an attack, First Aid or Guard is a task; Assist, Withdraw
+    and Pass end the turn."""
+    c = s[st.ACTOR]
+    record(log, i, NOTE, st.NOTE_MAJOR, c, action)
+    if action < st.A_FIRST_AID:
+        s[st.TASK] = st.TASK_ATTACK
+        s[st.DEADLY] = 1 if action >= st.A_ATTACK_DEADLY else 0
+        s[st.TARGET] = action - (st.A_ATTACK_DEADLY if s[st.DEADLY] else st.A_ATTACK_STUN)
+        if s[st.DEADLY]:
+            escalate(s, log, i, c, p.deadly_threat)
+        start_task(s, p, dice, log, i)
+    elif action < st.A_ASSIST:
+        s[st.TASK] = st.TASK_FIRST_AID
+        s[st.TARGET] = action - st.A_FIRST_AID
+        start_task(s, p, dice, log, i)
+    elif action < st.A_GUARD:
+        s[st.ASSIST_FOR + c] = action - st.A_ASSIST
+        end_turn(s, p, log, i)
+    elif action == st.A_GUARD:
+        s[st.TASK] = st.TASK_GUARD
+        s[st.TARGET] = c
+        start_task(s, p, dice, log, i)
+    elif action == st.A_WITHDRAW:
+        s[st.WITHDRAWN + c] = 1
+        leave_reach(s, c)
+        record(log, i, NOTE, st.NOTE_WITHDRAW, c, 0)
+        if not check_end(s, p, log, i):
+            end_turn(s, p, log, i)
+    else:
+        end_turn(s, p, log, i)
+
+
+@njit(cache=True)
+def build_pool(s, p, dice, log, i, action):
+    """Buy a d20 (own pool, or a PC adding Threat), spend Determination, or roll."""
+    r = s[st.ROLLER]
+    if action == st.A_ROLL:
+        roll_task(s, p, dice, log, i)
+        return
+    if action == st.A_DETERMINATION:
+        s[st.PERFECT] = 1
+        set_pool(s, log, i, st.DETERMINATION + r, st.POOL_DETERMINATION,
+                 s[st.DETERMINATION + r] - 1, r)
+        return
+    cost = next_die_cost(p, s[st.BOUGHT])
+    if action == st.A_BUY_THREAT:
+        escalate(s, log, i, r, cost)
+    else:
+        pay(s, log, i, r, cost, False)
+    s[st.BOUGHT] += 1
+
+
+@njit(cache=True)
+def spend(s, p, log, i, action):
+    """Added Severity (or an Intense weapon's), until done or nothing more is affordable."""
+    c = s[st.ACTOR]
+    if action != st.A_DONE:
+        pay(s, log, i, c, p.added_severity_cost if action == st.A_SEVERITY else p.intense_cost,
+            False)
+        s[st.SEVERITY] += 1
+        s[st.ADDED] += 1
+        if any_spend(s, p):
+            return
+    inflict(s, p, log, i, s[st.TARGET], s[st.SEVERITY], s[st.DEADLY])
+
+
+@njit(cache=True)
+def counterattack(s, p, log, i, action):
+    """The target who won an opposed attack strikes back (2 Momentum), Stun or Deadly."""
+    t = s[st.TARGET]
+    if action == st.A_NO_COUNTER:
+        end_turn(s, p, log, i)
+        return
+    pay(s, log, i, t, p.counter_cost, False)
+    deadly = 1 if action == st.A_COUNTER_DEADLY else 0
+    if deadly:
+        escalate(s, log, i, t, p.deadly_threat)
+    record(log, i, NOTE, st.NOTE_COUNTER, t, deadly)
+    inflict(s, p, log, i, s[st.ACTOR], p.weapon_severity[weapon_in_hand(s, t)], deadly)
+
+
+@njit(cache=True)
+def keep_initiative(s, p, log, i, action):
+    """Keep the Initiative: an ally takes the next turn; otherwise the opposition does."""
+    side = side_of(s[st.ACTOR])
+    if action == st.A_KEEP:
+        pay(s, log, i, s[st.ACTOR], p.keep_cost, True)
+        s[st.KEPT] = 1
+        record(log, i, NOTE, st.NOTE_KEEP, s[st.ACTOR], 0)
+        await_decision(s, st.PICK, side)
+    else:
+        s[st.KEPT] = 0
+        hand_turn(s, p, log, i, 1 - side)
+
+
+@njit(cache=True)
+def first_turn(s, p, log, i, action):
+    """The GM spends Threat for an NPC to take the first turn, or a PC goes first."""
+    if action == st.A_NPC_FIRST:
+        set_pool(s, log, i, st.THREAT, st.POOL_THREAT, s[st.THREAT] - p.npc_first_cost, -1)
+        record(log, i, NOTE, st.NOTE_FIRST, GM, 0)
+        hand_turn(s, p, log, i, GM)
+    else:
+        hand_turn(s, p, log, i, CREW)
+
+
+@njit(cache=True)
+def apply(s, p, dice, log, i, action):
+    """Take the pending decision ``action`` and resolve until the next decision."""
+    record(log, i, DECISION, s[SEAT], s[PHASE], action, 0)
+    s[DECISIONS] += 1
+    phase = s[PHASE]
+    if phase == st.PICK:
+        pick(s, action - st.A_PICK, log, i)
+    elif phase == st.MINOR:
+        if action == st.A_END_MINOR:
+            await_decision(s, st.MAJOR, side_of(s[st.ACTOR]))
+        else:
+            minor_action(s, p, log, i, action)
+    elif phase == st.MAJOR:
+        major_action(s, p, dice, log, i, action)
+    elif phase == st.BUY:
+        build_pool(s, p, dice, log, i, action)
+    elif phase == st.SPEND:
+        spend(s, p, log, i, action)
+    elif phase == st.AVOID:
+        if action == st.A_AVOID:
+            avoid_injury(s, p, log, i)
+        else:
+            take_injury(s, p, log, i)
+    elif phase == st.COUNTER:
+        counterattack(s, p, log, i, action)
+    elif phase == st.KEEP:
+        keep_initiative(s, p, log, i, action)
+    elif phase == st.FIRST:
+        first_turn(s, p, log, i, action)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions
+
+
+@njit(cache=True)
+def may_move(s, c):
+    """Movement: not prone, and no enemy within Reach."""
+    return s[st.PRONE + c] == 0 and not enemy_in_reach(s, c)
+
+
+@njit(cache=True)
+def can_afford_move(s, p, c, cost):
+    """The extra minor's cost (not Immediate) and the terrain's (Immediate)."""
+    extra = extra_minor_cost(s, p)
+    if side_of(c) == CREW:
+        return s[st.MOMENTUM] >= extra
+    return can_pay(s, c, extra + cost, True)
+
+
+@njit(cache=True)
+def legal_minor(s, p, m):
+    c = s[st.ACTOR]
+    m[st.A_END_MINOR] = True
+    if s[st.MINORS] >= p.max_minors or not can_pay(s, c, extra_minor_cost(s, p), False):
+        return
+    here = s[st.ZONE + c]
+    if may_move(s, c):
+        for z in range(max(0, here - 1), min(s[st.ZONES], here + 2)):
+            m[st.A_MOVE + z] = z != here and can_afford_move(s, p, c, move_cost(s, here, z))
+        for t in range(st.MAX_CHARS):
+            m[st.A_APPROACH + t] = (side_of(t) != side_of(c) and standing(s, t)
+                                    and distance(here, s[st.ZONE + t]) <= 1
+                                    and can_afford_move(s, p, c,
+                                                        move_cost(s, here, s[st.ZONE + t])))
+    m[st.A_AIM] = s[st.AIMED] == 0
+    m[st.A_DRAW] = s[st.DRAWN + c] == 0
+    m[st.A_PRONE] = s[st.PRONE_TOGGLED] == 0
+
+
+@njit(cache=True)
+def legal_major(s, p, m):
+    c = s[st.ACTOR]
+    m[st.A_PASS] = True
+    m[st.A_GUARD] = True
+    m[st.A_WITHDRAW] = s[st.ZONE + c] == exit_zone(s, c) and may_move(s, c)
+    w = weapon_in_hand(s, c)
+    for t in range(st.MAX_CHARS):
+        if side_of(t) == side_of(c):
+            m[st.A_ASSIST + t] = t != c and able(s, t)
+            m[st.A_FIRST_AID + t] = (t != c and s[st.PRESENT + t] == 1
+                                     and s[st.DEFEATED + t] == 1 and same_zone(s, c, t))
+        elif standing(s, t) and (p.weapon_melee[w] == 0 or in_reach(s, c, t)):
+            m[st.A_ATTACK_STUN + t] = (p.weapon_injury[w] & 1) == 1
+            m[st.A_ATTACK_DEADLY + t] = ((p.weapon_injury[w] & 2) == 2
+                                         and can_escalate(s, c, p.deadly_threat))
+
+
+@njit(cache=True)
+def legal_buy(s, p, m):
+    r = s[st.ROLLER]
+    m[st.A_ROLL] = True
+    cost = next_die_cost(p, s[st.BOUGHT])
+    if cost >= 0:
+        m[st.A_BUY] = can_pay(s, r, cost, False)
+        m[st.A_BUY_THREAT] = side_of(r) == CREW
+    m[st.A_DETERMINATION] = s[st.DETERMINATION + r] > 0 and s[st.PERFECT] == 0
+
+
+@njit(cache=True)
+def legal(s, p, m):
+    """The legal actions of the pending decision (none once the scene is over)."""
+    m[:] = False
+    if s[SEAT] < 0:
+        return
+    phase = s[PHASE]
+    if phase == st.PICK:
+        for c in range(st.MAX_CHARS):
+            m[st.A_PICK + c] = side_of(c) == s[st.SIDE] and able(s, c)
+    elif phase == st.MINOR:
+        legal_minor(s, p, m)
+    elif phase == st.MAJOR:
+        legal_major(s, p, m)
+    elif phase == st.BUY:
+        legal_buy(s, p, m)
+    elif phase == st.SPEND:
+        m[st.A_DONE] = True
+        m[st.A_SEVERITY] = can_add_severity(s, p, p.added_severity_cost)
+        m[st.A_INTENSE] = intense(s, p) and can_add_severity(s, p, p.intense_cost)
+    elif phase == st.AVOID:
+        m[st.A_AVOID] = True
+        m[st.A_TAKE] = True
+    elif phase == st.COUNTER:
+        options = counter_options(s, p)
+        m[st.A_NO_COUNTER] = True
+        m[st.A_COUNTER_STUN] = (options & 1) == 1
+        m[st.A_COUNTER_DEADLY] = (options & 2) == 2
+    elif phase == st.KEEP:
+        m[st.A_KEEP] = True
+        m[st.A_HAND_OVER] = True
+    elif phase == st.FIRST:
+        m[st.A_NPC_FIRST] = True
+        m[st.A_CREW_FIRST] = True
+
+
+__all__ = ["apply", "begin", "legal"]

@@ -1,0 +1,153 @@
+"""State layout of a Star Trek Adventures personal conflict: the columns of one env's int32 row.
+
+The header (``scenegym.envs.core.header``) comes first; every field below is a scalar per env
+unless its comment gives a shape. Characters ``0 .. MAX_PCS-1`` are player characters (the
+crew side), ``MAX_PCS .. MAX_CHARS-1`` are NPCs (the GM side): character ``c``'s Stress is at
+``STRESS + c``. Zones form a line: zone ``z`` is adjacent to ``z-1`` and ``z+1``.
+"""
+
+from scenegym.envs.core.header import HEADER_SIZE
+
+MAX_PCS = 4
+MAX_NPCS = 4
+MAX_CHARS = MAX_PCS + MAX_NPCS
+MAX_ZONES = 6
+NUM_ATTRIBUTES = 6
+NUM_DEPARTMENTS = 6
+
+_f = iter(range(HEADER_SIZE, HEADER_SIZE + 512))
+
+
+def _block(size):
+    """Reserve ``size`` consecutive columns; returns the first."""
+    first = next(_f)
+    for _ in range(size - 1):
+        next(_f)
+    return first
+
+
+# The scene.
+MOMENTUM = next(_f)      # () crew Momentum pool, 0..momentum_max
+THREAT = next(_f)        # () GM Threat pool, 0..
+ROUND = next(_f)         # () round number, 1..max_rounds
+SIDE = next(_f)          # () CREW or GM: the side whose turn it is (or whose pick is pending)
+KEPT = next(_f)          # () 1: the current turn was handed over by Keep the Initiative
+ZONES = next(_f)         # () zones of the battlefield, 3..MAX_ZONES
+ZONE_COVER = _block(MAX_ZONES)    # (6,) 1: the zone gives cover to everyone in it
+ZONE_TERRAIN = _block(MAX_ZONES)  # (6,) Momentum to move out of the zone (difficult terrain)
+OBSTACLE = _block(MAX_ZONES)      # (6,) Momentum to cross from zone z to z+1 (obstacle)
+
+# The turn and the task being resolved.
+ACTOR = next(_f)         # () the character taking the turn, -1 none
+TARGET = next(_f)        # () target of the major action, -1 none
+TASK = next(_f)          # () task kind: TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD
+DEADLY = next(_f)        # () 1: the attack inflicts a Deadly Injury
+MINORS = next(_f)        # () minor actions taken this turn
+AIMED = next(_f)         # () 1: Aim was taken this turn (re-roll one d20 on the attack)
+PRONE_TOGGLED = next(_f)  # () 1: Stand or Drop Prone was taken this turn
+ROLLER = next(_f)        # () the character rolling now (reactive side first), -1 none
+BOUGHT = next(_f)        # () d20s bought for the roll being built
+PERFECT = next(_f)       # () 1: Determination (Perfect Opportunity) spent on this roll
+OPPOSED = next(_f)       # () 1: the task is opposed
+DIFFICULTY = next(_f)    # () Difficulty of the active task (after the reaction in an opposed task)
+REACTION = next(_f)      # () successes of the reactive side's roll
+SUCCESSES = next(_f)     # () successes of the active roll
+TASK_MOMENTUM = next(_f)  # () an NPC's Momentum from its task, unspent (becomes Threat)
+SEVERITY = next(_f)      # () severity of the pending Injury
+ADDED = next(_f)         # () severity added by Momentum on this attack (at most added_max)
+VICTIM = next(_f)        # () character facing the pending Injury, -1 none
+VICTIM_DEADLY = next(_f)  # () 1: the pending Injury is Deadly
+
+# Per character (MAX_CHARS columns each).
+PRESENT = _block(MAX_CHARS)     # (8,) 1: the character is in the scene
+TIER = _block(MAX_CHARS)        # (8,) PC, MINOR, NOTABLE or MAJOR
+ATTRIBUTES = _block(MAX_CHARS * NUM_ATTRIBUTES)    # (8*6,) character c: ATTRIBUTES + 6c + k
+DEPARTMENTS = _block(MAX_CHARS * NUM_DEPARTMENTS)  # (8*6,) character c: DEPARTMENTS + 6c + k
+FOCUS = _block(MAX_CHARS)       # (8,) bit k set: a focus applies to tasks with department k
+WEAPON = _block(MAX_CHARS)      # (8,) weapon index into the config's weapon table
+PROTECTION = _block(MAX_CHARS)  # (8,) Protection
+ZONE = _block(MAX_CHARS)        # (8,) zone the character stands in
+REACH = _block(MAX_CHARS)       # (8,) bit j set: character j is within Reach
+STRESS = _block(MAX_CHARS)      # (8,) Stress suffered (PCs)
+STRESS_MAX = _block(MAX_CHARS)  # (8,) maximum Stress (Fitness for PCs, 0 for NPCs)
+INJURIES = _block(MAX_CHARS)    # (8,) Injuries suffered
+DEADLY_INJURIES = _block(MAX_CHARS)  # (8,) of which Deadly
+STUN_INJURIES = _block(MAX_CHARS)    # (8,) of which Stun (removed after a turn undefeated)
+DEFEATED = _block(MAX_CHARS)    # (8,) 1: Defeated (prone, no actions)
+WITHDRAWN = _block(MAX_CHARS)   # (8,) 1: has left the battlefield
+ACTED = _block(MAX_CHARS)       # (8,) 1: has taken (or given up) its turn this round
+PRONE = _block(MAX_CHARS)       # (8,) 1: has the Prone trait
+DRAWN = _block(MAX_CHARS)       # (8,) 1: its weapon is drawn
+GUARD = _block(MAX_CHARS)       # (8,) 1: Guard (attacks against it +1 Difficulty)
+AVOIDED = _block(MAX_CHARS)     # (8,) Injuries avoided with Threat this scene (Notable NPCs)
+COMPLICATIONS = _block(MAX_CHARS)  # (8,) complications raising its next task's Difficulty
+ASSIST_FOR = _block(MAX_CHARS)  # (8,) the ally it will Assist this round, -1 none
+DETERMINATION = _block(MAX_CHARS)  # (8,) Determination points (PCs)
+
+STATE_SIZE = next(_f)
+
+# Tiers.
+PC, MINOR_NPC, NOTABLE_NPC, MAJOR_NPC = 0, 1, 2, 3
+TIER_NAMES = ("PC", "Minor NPC", "Notable NPC", "Major NPC")
+
+# Attributes and departments (index order of every 6-tuple).
+CONTROL, DARING, FITNESS, INSIGHT, PRESENCE, REASON = range(6)
+ATTRIBUTE_NAMES = ("Control", "Daring", "Fitness", "Insight", "Presence", "Reason")
+COMMAND, CONN, ENGINEERING, MEDICINE, SCIENCE, SECURITY = range(6)
+DEPARTMENT_NAMES = ("Command", "Conn", "Engineering", "Medicine", "Science", "Security")
+
+# Weapon injury kinds.
+STUN_ONLY, DEADLY_ONLY, STUN_OR_DEADLY = 1, 2, 3
+
+# Tasks.
+TASK_NONE, TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD = range(4)
+TASK_NAMES = ("none", "Attack", "First Aid", "Guard")
+
+# Phases (the pending decision).
+FIRST, PICK, MINOR, MAJOR, BUY, SPEND, AVOID, COUNTER, KEEP = range(9)
+NUM_PHASES = 9
+PHASE_NAMES = {FIRST: "first turn", PICK: "pick", MINOR: "minor action", MAJOR: "major action",
+               BUY: "build the dice pool", SPEND: "spend Momentum", AVOID: "avoid injury",
+               COUNTER: "counterattack", KEEP: "keep the initiative", -1: "over"}
+
+# Flat action ids.
+A_PICK = 0                          # + character (0..7)
+A_MOVE = A_PICK + MAX_CHARS         # + zone (0..5): Movement minor action
+A_APPROACH = A_MOVE + MAX_ZONES     # + character: move into Reach of an enemy
+A_AIM = A_APPROACH + MAX_CHARS
+A_DRAW = A_AIM + 1
+A_PRONE = A_DRAW + 1                # Stand / Drop Prone
+A_END_MINOR = A_PRONE + 1
+A_ATTACK_STUN = A_END_MINOR + 1     # + target
+A_ATTACK_DEADLY = A_ATTACK_STUN + MAX_CHARS  # + target
+A_FIRST_AID = A_ATTACK_DEADLY + MAX_CHARS    # + ally
+A_ASSIST = A_FIRST_AID + MAX_CHARS           # + ally
+A_GUARD = A_ASSIST + MAX_CHARS
+A_WITHDRAW = A_GUARD + 1
+A_PASS = A_WITHDRAW + 1             # no major action
+A_BUY = A_PASS + 1                  # buy a d20 from the own pool (crew Momentum / NPC Threat)
+A_BUY_THREAT = A_BUY + 1            # a PC buys a d20 by adding Threat
+A_DETERMINATION = A_BUY_THREAT + 1  # Perfect Opportunity: one die is set to 1
+A_ROLL = A_DETERMINATION + 1
+A_SEVERITY = A_ROLL + 1             # Added Severity (2 Momentum)
+A_INTENSE = A_SEVERITY + 1          # Intense weapon: +1 severity for 1 Momentum
+A_DONE = A_INTENSE + 1              # no more spends
+A_AVOID = A_DONE + 1                # Avoid Injury (Stress / Threat)
+A_TAKE = A_AVOID + 1                # take the Injury
+A_COUNTER_STUN = A_TAKE + 1
+A_COUNTER_DEADLY = A_COUNTER_STUN + 1
+A_NO_COUNTER = A_COUNTER_DEADLY + 1
+A_KEEP = A_NO_COUNTER + 1           # Keep the Initiative (2 Momentum)
+A_HAND_OVER = A_KEEP + 1
+A_NPC_FIRST = A_HAND_OVER + 1       # GM spends Threat: an NPC takes the first turn
+A_CREW_FIRST = A_NPC_FIRST + 1
+NUM_ACTIONS = A_CREW_FIRST + 1
+
+# Event-log codes.
+POOL_MOMENTUM, POOL_THREAT, POOL_STRESS, POOL_DETERMINATION = range(4)
+POOL_NAMES = ("Momentum", "Threat", "Stress", "Determination")
+DIE_TASK, DIE_ASSIST, DIE_BATTLEFIELD = range(3)
+ROLL_ACTIVE, ROLL_REACTION = range(2)
+NOTE_ROUND, NOTE_TURN, NOTE_INJURY, NOTE_DEFEATED, NOTE_AVOID, NOTE_REVIVED, NOTE_WITHDRAW, \
+    NOTE_MINOR, NOTE_MAJOR, NOTE_COMPLICATION, NOTE_KEEP, NOTE_COUNTER, NOTE_FIRST = range(13)
+END_CREW_OUT, END_NPCS_OUT, END_CUT_OFF = range(3)
