@@ -16,6 +16,7 @@ BUILTIN = (
     "scenegym.envs.starforged.ruleset:STARFORGED",
     "scenegym.envs.momentum.ruleset:MOMENTUM",
     "scenegym.envs.frontiers.ruleset:FRONTIERS",
+    "scenegym.envs.sta.ruleset:STA",
 )
 
 _RULESETS: dict[str, Ruleset] = {}

@@ -1,0 +1,181 @@
+"""Hand-written Star Trek Adventures personal-conflict players, one rule of thumb per decision.
+
+Both seats: the first character able takes the turn; stand up when prone, draw a holstered
+weapon, close into Reach when wielding a melee weapon; Aim before a ranged attack; revive a
+Defeated ally in reach of First Aid, else attack the first enemy open to attack (the crew
+with Stun, the GM with Deadly when it may), else Guard; buy one d20 when the pool can spare
+it (the crew from Momentum only, the GM while Threat is at least ``gm_buy_threat``); spend
+Determination on attacks; always add severity, avoid injuries and counterattack when able;
+Keep the Initiative when the pool holds ``keep_momentum`` (crew) or ``gm_keep_threat`` (GM).
+The GM spends Threat for an NPC to act first.
+
+The rules of thumb read only the observation (``scenegym.envs.sta.observation``) and the
+action mask, as a trained policy would; they are compiled, one row at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from scenegym.envs.sta import state as st
+from scenegym.envs.sta.observation import CHAR_SLOTS, O_CHAR, O_SCENE, O_TASK, THREAT_SCALE
+
+O_MOMENTUM, O_THREAT, O_SIDE_CREW = O_SCENE, O_SCENE + 1, O_SCENE + 5
+O_MINORS, O_AIMED, O_ROLLER_IS_ACTOR, O_ATTACK = O_TASK + 13, O_TASK + 14, O_TASK + 16, O_TASK
+C_PRONE, C_MELEE, C_IS_ACTOR, C_IS_VICTIM, C_REACH = 10, 15, 18, 20, 21
+
+
+@njit(cache=True)
+def first_legal(m, first, count):
+    """The first legal action in ``first .. first+count-1``, or -1."""
+    for a in range(first, first + count):
+        if m[a]:
+            return a
+    return -1
+
+
+@njit(cache=True)
+def slot_of(o, flag):
+    """The character slot whose ``flag`` is set, or -1."""
+    for c in range(st.MAX_CHARS):
+        if o[O_CHAR + c * CHAR_SLOTS + flag] > 0.5:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def enemy_in_reach(o, actor):
+    for c in range(st.MAX_CHARS):
+        if (c < st.MAX_PCS) != (actor < st.MAX_PCS) and o[O_CHAR + c * CHAR_SLOTS + C_REACH] > 0.5:
+            return True
+    return False
+
+
+@njit(cache=True)
+def minor(o, m):
+    """Stand up, draw, close in with a melee weapon, aim a ranged one; else stop."""
+    actor = slot_of(o, C_IS_ACTOR)
+    k = O_CHAR + actor * CHAR_SLOTS
+    if m[st.A_PRONE] and o[k + C_PRONE] > 0.5:
+        return st.A_PRONE
+    if m[st.A_DRAW]:
+        return st.A_DRAW
+    melee = o[k + C_MELEE] > 0.5
+    if melee and not enemy_in_reach(o, actor):
+        a = first_legal(m, st.A_APPROACH, st.MAX_CHARS)
+        if a >= 0:
+            return a
+    if not melee and m[st.A_AIM] and o[O_MINORS] < 0.01:
+        return st.A_AIM
+    return st.A_END_MINOR
+
+
+@njit(cache=True)
+def major(o, m, crew):
+    """The crew: First Aid, else a Stun attack; the GM: a Deadly attack when it may, else
+    Stun, else First Aid; else Guard."""
+    aid = first_legal(m, st.A_FIRST_AID, st.MAX_CHARS)
+    if crew and aid >= 0:
+        return aid
+    a = -1 if crew else first_legal(m, st.A_ATTACK_DEADLY, st.MAX_CHARS)
+    if a < 0:
+        a = first_legal(m, st.A_ATTACK_STUN, st.MAX_CHARS)
+    if a < 0:
+        a = first_legal(m, st.A_ATTACK_DEADLY, st.MAX_CHARS)
+    if a < 0:
+        a = aid
+    return a if a >= 0 else st.A_GUARD
+
+
+@njit(cache=True)
+def build(o, m, crew, momentum_max, gm_buy_threat):
+    """Determination on attacks, one bought die when the pool can spare it, then roll."""
+    if m[st.A_DETERMINATION] and o[O_ROLLER_IS_ACTOR] > 0.5 and o[O_ATTACK] > 0.5:
+        return st.A_DETERMINATION
+    bought = o[O_TASK + 8] > 0.01
+    if m[st.A_BUY] and not bought:
+        if crew and round(o[O_MOMENTUM] * momentum_max) >= 2:
+            return st.A_BUY
+        if not crew and round(o[O_THREAT] * THREAT_SCALE) >= gm_buy_threat:
+            return st.A_BUY
+    return st.A_ROLL
+
+
+@njit(cache=True)
+def spend(o, m, crew):
+    """Add severity: the crew from its pool, the GM only from the NPC's own Momentum (its
+    Threat is kept for avoiding injuries)."""
+    npc_momentum = round(o[O_TASK + 12] * 10)
+    for a, cost in ((st.A_INTENSE, 1), (st.A_SEVERITY, 2)):
+        if m[a] and (crew or npc_momentum >= cost):
+            return a
+    return st.A_DONE
+
+
+@njit(cache=True)
+def decide(o, m, momentum_max, keep_momentum, gm_buy_threat, gm_keep_threat):
+    """One decision for one row."""
+    phase = np.argmax(o[:st.NUM_PHASES])
+    side_crew = o[O_SIDE_CREW] > 0.5
+    if phase == st.FIRST:
+        return st.A_NPC_FIRST
+    if phase == st.PICK:
+        return first_legal(m, st.A_PICK, st.MAX_CHARS)
+    if phase == st.MINOR:
+        return minor(o, m)
+    if phase == st.MAJOR:
+        return major(o, m, side_crew)
+    if phase == st.BUY:
+        crew = side_crew if o[O_ROLLER_IS_ACTOR] > 0.5 else not side_crew
+        return build(o, m, crew, momentum_max, gm_buy_threat)
+    if phase == st.SPEND:
+        return spend(o, m, side_crew)
+    if phase == st.AVOID:
+        return st.A_AVOID
+    if phase == st.COUNTER:
+        if not side_crew and m[st.A_COUNTER_STUN]:
+            return st.A_COUNTER_STUN
+        for a in (st.A_COUNTER_DEADLY, st.A_COUNTER_STUN):
+            if m[a]:
+                return a
+        return st.A_NO_COUNTER
+    if side_crew:
+        keep = round(o[O_MOMENTUM] * momentum_max) >= keep_momentum
+    else:
+        keep = round(o[O_THREAT] * THREAT_SCALE) >= gm_keep_threat
+    return st.A_KEEP if keep else st.A_HAND_OVER
+
+
+@njit(cache=True)
+def act_rows(obs, masks, momentum_max, keep_momentum, gm_buy_threat, gm_keep_threat):
+    """One action per row, by the pending decision."""
+    out = np.zeros(obs.shape[0], np.int64)
+    for r in range(obs.shape[0]):
+        out[r] = decide(obs[r], masks[r], momentum_max, keep_momentum, gm_buy_threat,
+                        gm_keep_threat)
+    return out
+
+
+@dataclass
+class StaHeuristic:
+    """Plays whichever personal-conflict decision is pending (crew or GM).
+
+    Attributes:
+        momentum_max: The crew pool's size, to read Momentum back from the observation.
+        keep_momentum: The crew keeps the initiative with at least this much Momentum.
+        gm_buy_threat: The GM buys a die while Threat is at least this.
+        gm_keep_threat: The GM keeps the initiative while Threat is at least this.
+    """
+
+    momentum_max: int = 6
+    keep_momentum: int = 4
+    gm_buy_threat: int = 4
+    gm_keep_threat: int = 6
+
+    def act(self, obs, masks, env_ids=None):
+        return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
+                        self.momentum_max, self.keep_momentum, self.gm_buy_threat,
+                        self.gm_keep_threat)

@@ -1,0 +1,107 @@
+"""Gymnasium envs of Star Trek Adventures personal conflict (single and native vector)."""
+
+from __future__ import annotations
+
+from scenegym.envs.gym_env import SceneEnv, SceneVectorEnv
+from scenegym.envs.sta.ruleset import STA
+
+SPEC = """
+    ## Description
+    Personal conflict from the Star Trek Adventures 2nd edition core rulebook ("Conflict",
+    pp. 276-293), on the 2d20 task engine of :mod:`scenegym.envs.sta.task`. ``pcs`` player
+    characters (crew seat) fight ``len(npc_tiers)`` Minor, Notable or Major NPCs (GM seat) on
+    a line of 3-6 zones with cover, difficult terrain and obstacles (generated per scene from
+    its dice, or fixed by ``battlefield_*``). The crew starts in zone 0, the NPCs in the last
+    zone. Rounds: every standing character takes one turn per round; turns alternate between
+    the sides (a side with nobody left to act is skipped); at the end of a turn its side may
+    Keep the Initiative (2 Momentum, Immediate) once. Before the first turn the GM may spend
+    1 Threat for an NPC to go first.
+
+    A turn: pick the character; minor actions (the first free, one more for 1 Momentum):
+    Movement to an adjacent zone or into Reach of an enemy in the same or an adjacent zone
+    (not while prone or in Reach of an enemy; terrain and obstacles cost Immediate
+    Momentum), Aim, Draw Item, Stand / Drop Prone; a major action: Stun or Deadly Attack
+    (melee needs Reach; a Deadly attack adds 1 Threat, an NPC spends it), First Aid on a
+    Defeated ally in the same zone, Assist an ally who has yet to act this round, Guard,
+    Withdraw (from the own side's edge zone), Pass. Tasks: build the pool (buy d20s for
+    1, 2, 3 Momentum, or a PC adds Threat; Determination sets one die to 1), roll; an opposed
+    task's reactive side builds and rolls first. A successful attack may buy Added Severity
+    (2 Momentum each, at most +2; Intense weapons 1 each); the Injury's severity less
+    Protection (at least 1) may be avoided (PC: Stress; Notable NPC once per scene, Major NPC
+    always: Threat equal to the severity); otherwise the victim is Defeated. A target who wins
+    an opposed attack gains the shortfall as Momentum and may Counterattack for 2.
+
+    Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
+    ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any config field of
+    :class:`scenegym.envs.sta.config.StaConfig`.
+
+    ## Action space
+    ``Discrete(77)``, one flat space for both seats; ``info["action_mask"]`` and
+    ``action_masks()`` give the legal actions of the pending decision.
+
+    | ids   | decision (seat)              | meaning                                          |
+    |-------|------------------------------|--------------------------------------------------|
+    | 0-7   | pick (side to act)           | character 0-7 takes the turn (0-3 PCs, 4-7 NPCs) |
+    | 8-13  | minor (actor's side)         | Movement to zone 0-5                             |
+    | 14-21 | minor                        | move into Reach of character 0-7                 |
+    | 22-25 | minor                        | Aim / Draw Item / Stand-Drop Prone / no more     |
+    | 26-33 | major                        | Stun Attack on character 0-7                     |
+    | 34-41 | major                        | Deadly Attack on character 0-7                   |
+    | 42-49 | major                        | First Aid on character 0-7                       |
+    | 50-57 | major                        | Assist character 0-7                             |
+    | 58-60 | major                        | Guard / Withdraw / Pass                          |
+    | 61-64 | build the pool (roller side) | buy a d20 / buy with Threat (PC) / Determination |
+    |       |                              | / roll                                           |
+    | 65-67 | spend (attacker side)        | Added Severity / Intense +1 / no more spends     |
+    | 68-69 | avoid (victim side)          | Avoid Injury / take the Injury                   |
+    | 70-72 | counter (target side)        | Stun / Deadly Counterattack / none               |
+    | 73-74 | keep (actor side)            | Keep the Initiative / hand over                  |
+    | 75-76 | first turn (GM)              | spend Threat: an NPC first / a PC first          |
+
+    ## Observation space
+    ``Box(-1, 1, (248,), float32)``, the same for both seats (nothing is hidden):
+    0-8 pending decision one-hot (``state.PHASE_NAMES`` order); 9-14 the scene (Momentum /
+    max, Threat / 24 clipped, round / max_rounds, kept initiative, zones / 6, crew side
+    acting); 15-38 per zone (exists, cover, terrain cost / 3, obstacle to the next zone / 3);
+    39-55 the task (attack / First Aid / Guard one-hot, Deadly, opposed, Difficulty,
+    reaction, successes, dice bought, Determination used, severity, severity added, NPC
+    task Momentum, minor actions used, aimed, prone toggled, the actor is rolling);
+    56-247 per character slot, 24 each (present, NPC tier / 3, zone / 5, Stress share,
+    Fatigued, Injuries, Dying, Defeated, withdrawn, acted, prone, weapon drawn, Guard,
+    complications, Determination, melee weapon, weapon severity, attack target number / 20,
+    is the actor, the target, the victim, in Reach of the actor, assists the actor, avoids
+    used). ``scenegym.envs.sta.observation.OBSERVATION_NAMES`` names every slot.
+
+    ## Rewards
+    Crew: +1 when every NPC is Defeated (or gone with one withdrawn: ``npc_withdraw_result``,
+    +1), -1 when every PC is Defeated (gone with one withdrawn: ``crew_withdraw_result``, 0),
+    0 when cut off at ``max_rounds``. GM: ``adversarial`` (minus the crew's, the default) or
+    ``director`` per :mod:`scenegym.envs.core.reward` (lead = the side with the larger share
+    of its characters standing).
+
+    ## Episode end
+    Terminated when one side has nobody standing (all Defeated or withdrawn). Truncated after
+    ``max_rounds`` rounds (8).
+
+    ## Interpretations (config fields in brackets)
+    See ``docs/rules/sta.md`` for the full list. Zones form a line and a zone with cover
+    gives it to everyone in it; Aim re-rolls the highest die that is not a success; the
+    reactive side of an opposed task may buy dice too; circumstance Difficulty (Guard,
+    Reach, Fatigue, complications, prone at range) is added on top of the reaction's
+    successes; complications raise the character's next task by 1 each
+    [complication_difficulty]; Assist is declared on the assistant's own turn (the assistant
+    rolls 1d20 when the ally attempts its task this round).
+
+    ## Version history
+    - v0: first release.
+"""
+
+
+class STAPersonalConflictEnv(SceneEnv):
+    __doc__ = "Star Trek Adventures personal conflict, one scene at a time.\n" + SPEC
+    ruleset = STA
+
+
+class STAPersonalConflictVectorEnv(SceneVectorEnv):
+    __doc__ = "Star Trek Adventures personal conflict, the native batch.\n" + SPEC
+    ruleset = STA
