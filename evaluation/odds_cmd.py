@@ -49,14 +49,26 @@ def run(args) -> int:
     return 0
 
 
+def flat(figures: dict) -> dict:
+    """The figures with each list entry as its own key: ``successes[2]``."""
+    out = {}
+    for key, value in figures.items():
+        if isinstance(value, list):
+            out.update({f"{key}[{k}]": v for k, v in enumerate(value)})
+        else:
+            out[key] = value
+    return out
+
+
 def format_odds(result: dict) -> list[str]:
     """Plain-text table: a row per key with the exact and sampled probability and z."""
     lines = [result["roll"]] if "roll" in result else []
     lines.append(f"samples: {result['samples']}")
     z = result.get("z", {})
-    width = max(len(key) for key in result["exact"]) + 2
+    exact, sampled = flat(result["exact"]), flat(result["sampled"])
+    width = max(len(key) for key in exact) + 2
     lines.append(f"{'':<{width}} {'exact':>9} {'sampled':>9} {'z':>7}")
-    for key, p in result["exact"].items():
+    for key, p in exact.items():
         zk = f"{z[key]:+7.2f}" if key in z else ""
-        lines.append(f"{key:<{width}} {p:9.5f} {result['sampled'][key]:9.5f} {zk}")
+        lines.append(f"{key:<{width}} {p:9.5f} {sampled[key]:9.5f} {zk}")
     return lines
