@@ -1,0 +1,410 @@
+"""Personal conflict rules, one scripted scene each (Star Trek Adventures 2nd edition core
+rulebook, "Conflict" chapter, pp. 276-293; page and words cited per test).
+
+Unless a test says otherwise: one PC (slot 0: Control 10, Daring 10, Security 4 with a
+Security focus, a type-2 phaser, severity 4, Stun or Deadly) against one Minor NPC (slot 4:
+Control 9, Daring 9, Security 2, a disruptor pistol, severity 4, Deadly, Intense) on three
+open zones; the PC starts in zone 0, the NPC in zone 2; Threat starts at 2 per PC.
+"""
+
+from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.sta import state as st
+
+NPC0 = st.MAX_PCS
+COVER_AT_NPC = {"battlefield_cover": (0, 0, 1)}
+
+
+# -- Conflict structure, p. 276 --------------------------------------------------------------
+
+def test_gm_spends_1_threat_for_an_npc_to_take_the_first_turn(conflict):
+    """"THREAT SPEND: ... the gamemaster can spend 1 Threat to allow an NPC to take the
+    first turn.\""""
+    c = conflict()
+    assert c.phase == st.FIRST and c.get("seat") == GM
+    c.play(st.A_NPC_FIRST)
+    assert c.get("threat") == 1 and c.get("seat") == GM and c.legal() == [st.A_PICK + NPC0]
+    assert conflict(threat_per_pc=0).legal() == [st.A_PICK + 0]  # no Threat: a PC goes first
+
+
+def test_turns_alternate_and_nobody_acts_twice_in_a_round(conflict):
+    """"the action passes to the opposing side ... who chooses a single NPC to act next";
+    "no character may take more than one turn per round\""""
+    c = conflict(pcs=2, npc_tiers=("minor", "minor")).turn(0)
+    c.play(st.A_PASS, st.A_HAND_OVER)
+    assert c.get("seat") == GM and c.legal() == [st.A_PICK + NPC0, st.A_PICK + NPC0 + 1]
+    c.turn(NPC0).play(st.A_PASS)
+    if c.phase == st.KEEP:
+        c.play(st.A_HAND_OVER)
+    assert c.get("seat") == CREW and c.legal() == [st.A_PICK + 1]
+
+
+def test_keep_the_initiative_costs_2_momentum_and_hands_the_turn_to_an_ally(conflict):
+    """"you can spend 2 Momentum (Immediate) to Keep the Initiative, handing the action to
+    another player character instead. A character who takes a turn due to keeping the
+    initiative must hand the next turn over to the opposition.\""""
+    c = conflict(pcs=2, momentum_start=2).turn(0)
+    c.play(st.A_PASS)
+    assert c.phase == st.KEEP
+    c.play(st.A_KEEP)
+    assert c.get("momentum") == 0 and c.get("seat") == CREW and c.legal() == [st.A_PICK + 1]
+    c.turn(1).play(st.A_PASS)
+    assert c.phase == st.PICK and c.get("seat") == GM  # no second keep
+
+
+def test_keep_the_initiative_may_be_paid_with_threat(conflict):
+    """Immediate spends "can be paid for by generating Threat" (p. 293)."""
+    c = conflict(pcs=2).turn(0)
+    c.play(st.A_PASS, st.A_KEEP)
+    assert c.get("momentum") == 0 and c.get("threat") == 4 + 2
+
+
+def test_round_limit_cuts_the_scene_off(conflict):
+    c = conflict(max_rounds=1).turn(0)
+    c.play(st.A_PASS)
+    reward = c.turn(NPC0).play(st.A_PASS)
+    assert c.get("over") == 1 and c.get("truncated") == 1 and reward == 0.0
+
+
+# -- Attacks, pp. 290-291 ------------------------------------------------------------------------
+
+def test_ranged_attack_is_control_security_at_difficulty_2(conflict):
+    """"RANGED ATTACK: Attempt a Control + Security task with a Difficulty of 2." Target
+    14: the 5 is one success, the 15 none: 1 < 2 fails."""
+    c = conflict(dice=[5, 15]).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0)
+    assert c.get("difficulty") == 2 and c.get("opposed") == 0
+    c.play(st.A_ROLL)
+    assert c.get("defeated", NPC0) == 0 and c.get("momentum") == 0
+
+
+def test_minor_npc_is_defeated_by_any_successful_attack(conflict):
+    """"A Minor NPC ... does not suffer injuries. They are instantly Defeated by any
+    successful attack and cannot choose to Avoid Injury." A 3 is a critical (focus,
+    Security 4): 3 successes, 1 above the Difficulty becomes Momentum."""
+    c = conflict(dice=[3, 10]).turn(0)
+    reward = c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.get("momentum") == 1 and c.get("defeated", NPC0) == 1
+    assert c.get("over") == 1 and reward == 1.0
+
+
+def test_cover_makes_a_ranged_attack_opposed_reaction_first_ties_to_the_attacker(conflict):
+    """"If the target has Cover from the attack ... this becomes an opposed task instead,
+    resisted by the target's own Control + Security." The NPC (target 11) rolls first: one
+    success sets Difficulty 1; the PC's one success ties, and ties go to the active side."""
+    c = conflict(dice=[5, 12, 10, 16], **COVER_AT_NPC).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0)
+    assert c.get("opposed") == 1 and c.get("roller") == NPC0 and c.get("seat") == GM
+    c.play(st.A_ROLL)
+    assert c.get("difficulty") == 1 and c.get("roller") == 0 and c.get("seat") == CREW
+    c.play(st.A_ROLL)
+    assert c.get("defeated", NPC0) == 1
+
+
+def test_failed_opposed_attack_gives_the_shortfall_which_becomes_threat(conflict):
+    """Opposed task: "if the active side fails the reactive side gains Momentum equal to the
+    shortfall"; "NPCs have no Momentum pool: unspent NPC Momentum becomes Threat 1:1"."""
+    c = conflict(dice=[1, 2, 15, 16], **COVER_AT_NPC).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_ROLL)  # Difficulty 3, 0 successes
+    assert c.phase == st.COUNTER and c.get("seat") == GM
+    c.play(st.A_NO_COUNTER)
+    assert c.get("threat") == 2 + 3
+
+
+def test_counterattack_costs_2_momentum_and_injures_the_attacker(conflict):
+    """"If the Attack was an opposed task, and the target won, then they may ... spend 2
+    Momentum to Counterattack, inflicting an Injury upon you in return." The disruptor is
+    Deadly only: the NPC spends 1 Threat for it ("where a PC would add Threat an NPC spends
+    it"), here out of its 3 Momentum, so no Threat is banked."""
+    c = conflict(dice=[1, 2, 15, 16], **COVER_AT_NPC).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_ROLL)
+    assert st.A_COUNTER_STUN not in c.legal() and st.A_COUNTER_DEADLY in c.legal()
+    c.play(st.A_COUNTER_DEADLY)
+    assert c.phase == st.AVOID and c.get("victim") == 0 and c.get("severity") == 4
+    c.play(st.A_AVOID)
+    assert c.get("stress", 0) == 4 and c.get("threat") == 2
+
+
+def test_deadly_attack_adds_threat_and_an_npc_needs_threat_for_one(conflict):
+    """"if you choose to inflict a Deadly Injury, add 1 Threat" (p. 290); an NPC spends it."""
+    c = conflict(dice=[15, 16]).turn(0)
+    c.play(st.A_ATTACK_DEADLY + NPC0)
+    assert c.get("threat") == 3
+    g = conflict(threat_per_pc=1).turn(NPC0)
+    assert g.get("threat") == 0 and not any(
+        st.A_ATTACK_DEADLY <= a < st.A_FIRST_AID for a in g.legal())
+
+
+def test_melee_needs_reach_and_moving_into_reach_is_a_minor_action(conflict):
+    """"MELEE ATTACK: Can be attempted against any target within Reach." Movement: "If
+    there are any enemies within Reach of you, you cannot perform this action.\""""
+    c = conflict(pc_weapon=(1,))  # a knife
+    c.set("zone", 1, NPC0)
+    c.play(st.A_CREW_FIRST, st.A_PICK + 0)
+    assert st.A_APPROACH + NPC0 in c.legal()
+    c.play(st.A_APPROACH + NPC0)
+    assert c.get("zone", 0) == 1 and c.phase == st.MINOR
+    assert not any(st.A_MOVE <= a < st.A_APPROACH + st.MAX_CHARS for a in c.legal())
+    c.play(st.A_END_MINOR)
+    assert st.A_ATTACK_DEADLY + NPC0 in c.legal()
+
+
+def test_melee_is_daring_security_at_difficulty_1_opposed_when_aware(conflict):
+    """"Attempt a Daring + Security task with a Difficulty of 1. If the target is aware ...
+    this becomes an opposed task instead, resisted by the target's own Daring + Security.\""""
+    c = conflict(pc_weapon=(1,), dice=[15, 16])
+    c.set("zone", 2, 0)
+    c.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_APPROACH + NPC0, st.A_END_MINOR,
+           st.A_ATTACK_DEADLY + NPC0)
+    assert c.get("opposed") == 1 and c.get("roller") == NPC0
+    unaware = conflict(pc_weapon=(1,), targets_aware=False)
+    unaware.set("zone", 2, 0)
+    unaware.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_APPROACH + NPC0, st.A_END_MINOR,
+                 st.A_ATTACK_DEADLY + NPC0)
+    assert unaware.get("opposed") == 0 and unaware.get("difficulty") == 1
+
+
+def test_added_severity_costs_2_momentum_at_most_2(conflict):
+    """"Added Severity (2 Momentum, Repeatable) ... You cannot increase the severity by more
+    than 2." Four successes at Difficulty 2 make 2 Momentum, added to a start of 6 (capped
+    at 6: "excess is lost")."""
+    c = conflict(dice=[1, 2], momentum_start=6, npc_tiers=("major",),
+                 threat_per_pc=20).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.phase == st.SPEND and c.get("momentum") == 6
+    c.play(st.A_SEVERITY, st.A_SEVERITY)
+    assert c.get("momentum") == 2 and c.get("severity") == 4 + 2
+    assert c.phase == st.AVOID  # no third: the spends end by themselves
+
+
+def test_protection_lowers_severity_to_at_least_1(conflict):
+    """"the severity is reduced by an amount equal to your Protection, to a minimum of 1.\""""
+    for protection, severity in ((2, 2), (5, 1)):
+        c = conflict(dice=[3, 10], npc_tiers=("notable",), npc_protection=(protection,),
+                     threat_per_pc=20).turn(0)
+        c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+        assert c.notes(st.NOTE_INJURY)[-1][:2] == (NPC0, severity)
+
+
+def test_notable_npc_avoids_injury_with_threat_once_per_scene(conflict):
+    """"a Notable NPC may spend Threat equal to severity to Avoid Injury, but they can only
+    do so once per scene.\""""
+    c = conflict(dice=[3, 10, 3, 10], npc_tiers=("notable",), threat_per_pc=10).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.phase == st.AVOID and c.get("seat") == GM
+    c.play(st.A_AVOID)
+    assert c.get("threat") == 10 - 4 and c.get("defeated", NPC0) == 0
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE)  # 2 Momentum: no spend
+    assert c.get("defeated", NPC0) == 1 and c.get("over") == 1
+
+
+def test_major_npc_avoids_injury_as_often_as_it_has_threat(conflict):
+    """"A Major NPC ... may Avoid Injury by spending Threat equal to severity.\""""
+    c = conflict(dice=[3, 10, 3, 10], npc_tiers=("major",), threat_per_pc=8).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_AVOID)
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE)  # 2 Momentum: no spend
+    assert c.phase == st.AVOID
+    c.play(st.A_AVOID)
+    assert c.get("threat") == 0 and c.get("avoided", NPC0) == 2
+
+
+def test_pc_stress_overflow_fills_the_track_brings_a_complication_then_fatigue(conflict):
+    """"If you can't endure that amount of Stress without going over your maximum, suffer
+    whatever Stress you can ... and suffer a complication"; "When you are Fatigued, you
+    cannot suffer more Stress, and you suffer +1 Difficulty on all task rolls.\""""
+    c = conflict(dice=[1, 5], threat_per_pc=4)
+    c.set("stress", 7, 0)
+    c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0, st.A_ROLL, st.A_DONE)
+    assert c.phase == st.AVOID and c.get("victim") == 0
+    c.play(st.A_AVOID)
+    assert c.get("stress", 0) == 9 and c.get("complications", 0) == 1
+    c.turn(0).play(st.A_ATTACK_STUN + NPC0)
+    assert c.get("difficulty") == 2 + 1 + 1  # Fatigued, and the complication
+
+
+def test_a_fatigued_pc_cannot_avoid_and_is_defeated_and_dying(conflict):
+    """"When a character suffers an Injury, they are also Defeated. A defeated character
+    immediately falls prone"; "While you have one or more Deadly Injuries and are Defeated,
+    you are Dying.\""""
+    c = conflict(dice=[1, 5], threat_per_pc=4)
+    c.set("stress", 9, 0)
+    reward = c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0, st.A_ROLL, st.A_DONE)
+    assert c.get("defeated", 0) == 1 and c.get("prone", 0) == 1
+    assert c.get("deadly_injuries", 0) == 1 and reward == -1.0
+
+
+def test_intense_weapon_adds_severity_for_1_momentum(conflict):
+    """RULES: "Intense: +1 severity per 1 Momentum" (a disruptor pistol)."""
+    c = conflict(dice=[1, 5], threat_per_pc=4).turn(NPC0)
+    c.play(st.A_ATTACK_DEADLY + 0, st.A_ROLL)
+    assert c.get("task_momentum") == 1 and st.A_INTENSE in c.legal()
+    c.play(st.A_INTENSE)
+    assert c.get("severity") == 5 and c.get("task_momentum") == 0
+
+
+# -- Building the pool, p. 293 ----------------------------------------------------------------
+
+def test_buying_dice_costs_1_2_3_and_never_more_than_5(conflict):
+    """"The first bonus die costs 1, the second costs 2 more, and the third costs 3 more.
+    You can't roll more than 5d20 on any task attempt.\""""
+    c = conflict(dice=[15, 15, 15, 15, 15], momentum_start=6).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_BUY, st.A_BUY, st.A_BUY)
+    assert c.get("momentum") == 0 and c.get("bought") == 3
+    assert st.A_BUY not in c.legal() and st.A_BUY_THREAT not in c.legal()
+    c.play(st.A_ROLL)  # five dice: the script holds exactly five faces
+
+
+def test_a_pc_may_buy_dice_by_adding_threat(conflict):
+    """"Add more d20s by spending Momentum or adding Threat.\""""
+    c = conflict(dice=[15, 15, 15]).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_BUY_THREAT, st.A_ROLL)
+    assert c.get("threat") == 2 + 1
+
+
+def test_determination_sets_one_die_to_1(conflict):
+    """RULES: "Determination ... Perfect Opportunity sets one pool die to 1" (a critical)."""
+    c = conflict(dice=[15]).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_DETERMINATION, st.A_ROLL)
+    assert c.get("determination", 0) == 0 and c.get("defeated", NPC0) == 1
+
+
+def test_aim_rerolls_one_die_of_the_attack(conflict):
+    """"Aim: When you make an Attack this turn, you may re-roll a single d20.\""""
+    c = conflict(dice=[5, 20, 6]).turn(0, st.A_AIM)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.get("defeated", NPC0) == 1 and c.get("complications", 0) == 0
+
+
+def test_a_complication_raises_the_next_task(conflict):
+    """Interpretation [complication_difficulty]: each complication adds 1 to the
+    character's next task."""
+    c = conflict(dice=[15, 20]).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.get("complications", 0) == 1
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(0).play(st.A_ATTACK_STUN + NPC0)
+    assert c.get("difficulty") == 3
+
+
+def test_success_at_cost(conflict):
+    """RULES: "Success at Cost: succeed with one automatic complication; no Momentum may be
+    spent.\""""
+    c = conflict(dice=[15, 16], success_at_cost=True, momentum_start=6,
+                 npc_tiers=("notable",), threat_per_pc=0).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.get("defeated", NPC0) == 1 and c.get("momentum") == 6
+    assert c.get("complications", 0) == 1
+
+
+# -- Minor and major actions, pp. 287-289 -----------------------------------------------------
+
+def test_extra_minor_action_costs_1_momentum(conflict):
+    """"You can take 1 minor action on each of your turns, and may take an additional minor
+    action per turn by spending 1 Momentum.\""""
+    c = conflict(momentum_start=1)
+    c.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_AIM)
+    assert c.phase == st.MINOR and c.get("momentum") == 1
+    c.play(st.A_PRONE)
+    assert c.get("momentum") == 0 and c.phase == st.MAJOR
+    broke = conflict()
+    broke.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_AIM)
+    assert broke.legal() == [st.A_END_MINOR]
+
+
+def test_difficult_terrain_and_obstacles_cost_immediate_momentum(conflict):
+    """"When you attempt to move from an area of difficult terrain, or cross an obstacle,
+    you must spend 1 or more Momentum ... This is Immediate." No Momentum: the PC adds
+    Threat; an NPC spends it."""
+    c = conflict(battlefield_terrain=(1, 0, 0), battlefield_obstacles=(2, 0))
+    c.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_MOVE + 1)
+    assert c.get("zone", 0) == 1 and c.get("threat") == 2 + 3
+
+
+def test_guard_raises_the_difficulty_of_attacks_against_you(conflict):
+    """"Guard ... Insight + Security task with a Difficulty of 0. Success increases the
+    Difficulty of any attacks against you by 1" (Difficulty 0: no roll)."""
+    c = conflict(threat_per_pc=4).turn(0)
+    c.play(st.A_GUARD)
+    assert c.get("guard", 0) == 1
+    c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0)
+    assert c.get("difficulty") == 2 + 1
+
+
+def test_prone_target_is_harder_to_shoot_from_afar(conflict):
+    """"the Difficulty of all Ranged Attacks against you from Medium range or further away
+    increase by 1.\""""
+    c = conflict(threat_per_pc=4).turn(0, st.A_PRONE)
+    c.play(st.A_PASS)
+    c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0)
+    assert c.get("prone", 0) == 1 and c.get("difficulty") == 2 + 1
+
+
+def test_close_attacks_at_a_prone_target_gain_2_momentum(conflict):
+    """"Melee Attacks and Ranged Attacks at Close range gain 2 bonus Momentum against you.\""""
+    c = conflict(dice=[10, 16], pcs=2, npc_tiers=("notable",), threat_per_pc=10)
+    c.set("zone", 2, 0)
+    c.set("prone", 1, NPC0)
+    c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)  # Difficulty 2, 1 success: fails
+    c.play(st.A_HAND_OVER)
+    d = conflict(dice=[10, 3], pcs=2, npc_tiers=("notable",), threat_per_pc=10)
+    d.set("zone", 2, 0)
+    d.set("prone", 1, NPC0)
+    d.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert d.get("momentum") == 1 + 2
+
+
+def test_first_aid_revives_a_defeated_ally_at_difficulty_2(conflict):
+    """"First Aid: ... Attempt a Daring + Medicine task with a Difficulty of 2. If
+    successful, the character is no longer Defeated." PC 0: 10 + 2 = 12, no focus."""
+    c = conflict(dice=[5, 6], pcs=2)
+    c.set("defeated", 1, 1)
+    c.turn(0).play(st.A_FIRST_AID + 1)
+    assert c.get("difficulty") == 2
+    c.play(st.A_ROLL)
+    assert c.get("defeated", 1) == 0
+
+
+def test_stun_injury_is_removed_after_a_turn_undefeated(conflict):
+    """"If you stop being Defeated, a Stun Injury is removed at the end of your next turn.\""""
+    c = conflict(dice=[5, 6], pcs=2)
+    for name, value in (("defeated", 1), ("injuries", 1), ("stun_injuries", 1)):
+        c.set(name, value, 1)
+    c.turn(0).play(st.A_FIRST_AID + 1, st.A_ROLL, st.A_HAND_OVER)
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(1).play(st.A_PASS)
+    assert c.get("injuries", 1) == 0 and c.get("stun_injuries", 1) == 0
+
+
+def test_assist_counts_only_if_the_leader_succeeds(conflict):
+    """"You Assist a character with a task roll during their turn ... If they have not yet
+    acted, take this action on your turn, and Assist when they take their turn." The
+    assistant's success counts only if the leader scored one."""
+    for leader, helped in (([15, 16], False), ([10, 16], True)):
+        c = conflict(dice=leader + [3], pcs=2)
+        c.turn(1).play(st.A_ASSIST + 0, st.A_HAND_OVER)
+        c.turn(NPC0).play(st.A_PASS)
+        c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+        assert c.get("defeated", NPC0) == int(helped)
+
+
+def test_reach_of_an_enemy_raises_other_tasks(conflict):
+    """"Being within Reach of an enemy increases the Difficulty of any task that isn't a
+    melee attack by 1.\""""
+    c = conflict()
+    c.set("zone", 2, 0)
+    c.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_APPROACH + NPC0, st.A_END_MINOR,
+           st.A_ATTACK_STUN + NPC0)
+    assert c.get("difficulty") == 2 + 1
+
+
+def test_withdrawing_ends_the_scene(conflict):
+    """"combat frequently ends in one side retreating from the battle" [crew_withdraw_result,
+    npc_withdraw_result]."""
+    c = conflict().turn(0)
+    reward = c.play(st.A_WITHDRAW)
+    assert c.get("over") == 1 and c.get("truncated") == 0 and reward == 0.0
+    g = conflict()
+    g.turn(NPC0)
+    assert st.A_WITHDRAW in g.legal()
+    assert g.play(st.A_WITHDRAW) == 1.0
