@@ -58,21 +58,24 @@ def able(s, c):
 
 
 @njit(cache=True)
-def able_count(s, side):
-    """Characters of ``side`` who may still take a turn this round."""
+def count_side(s, side, waiting):
+    """Characters of ``side`` still standing (``waiting``: and yet to act this round)."""
     n = 0
     for c in range(MAX_CHARS):
-        n += side_of(c) == side and able(s, c)
+        n += side_of(c) == side and (able(s, c) if waiting else standing(s, c))
     return n
+
+
+@njit(cache=True)
+def able_count(s, side):
+    """Characters of ``side`` who may still take a turn this round."""
+    return count_side(s, side, True)
 
 
 @njit(cache=True)
 def standing_count(s, side):
     """Characters of ``side`` still standing."""
-    n = 0
-    for c in range(MAX_CHARS):
-        n += side_of(c) == side and standing(s, c)
-    return n
+    return count_side(s, side, False)
 
 
 @njit(cache=True)
