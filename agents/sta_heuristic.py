@@ -179,3 +179,9 @@ class StaHeuristic:
         return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
                         self.momentum_max, self.keep_momentum, self.gm_buy_threat,
                         self.gm_keep_threat)
+
+
+def heuristic(config=None) -> StaHeuristic:
+    """The personal-conflict heuristic for either seat (the ruleset's ``"heuristic"``),
+    reading Momentum back on the config's pool size."""
+    return StaHeuristic() if config is None else StaHeuristic(momentum_max=config.momentum_max)

@@ -1,14 +1,14 @@
-"""The ``sta`` ruleset as the engine sees it (see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
+"""The ``sta`` ruleset as everything above the rules sees it
+(see :class:`scenegym.envs.core.ruleset.Ruleset`)."""
 
 from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
-from scenegym.envs.core.kernels import make_batch_kernels
-from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
 from scenegym.envs.sta import rules
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig, kernel_params
-from scenegym.envs.sta.observation import OBS_SIZE, OBSERVATION_NAMES, observe
+from scenegym.envs.sta.observation import OBSERVATION_NAMES, observe
 from scenegym.envs.sta.transcript import ACTION_NAMES, transcript
 
 
@@ -17,17 +17,19 @@ def seats_with_decisions(config: StaConfig) -> set[int]:
     return {CREW, GM}
 
 
+ENV = "scenegym.envs.sta.env:STAPersonalConflict"
+AGENTS = "scenegym.agents.sta_heuristic"
+
 STA = Ruleset(
     name="sta",
     config_type=StaConfig,
-    state_size=st.STATE_SIZE,
-    num_actions=st.NUM_ACTIONS,
-    obs_size=OBS_SIZE,
-    action_names=ACTION_NAMES,
-    phase_names=st.PHASE_NAMES,
-    observation_names=OBSERVATION_NAMES,
-    kernels=make_batch_kernels(rules.begin, rules.apply, rules.legal, observe),
+    rules=(rules.begin, rules.apply, rules.legal, observe),
+    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
     params=kernel_params,
+    phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
+    env_ids=(EnvId("scenegym/STAPersonalConflict-v0", ENV + "Env", ENV + "VectorEnv"),),
+    agents={"heuristic": f"{AGENTS}:heuristic"},
+    odds="scenegym.evaluation.odds.sta",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, SCENE_END
+from scenegym.envs.core.events import DECISION, DIE, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.sta import state as st
 
@@ -89,7 +89,7 @@ def describe(ev) -> str:
         return f"{st.POOL_NAMES[ev.a]} {ev.b} -> {ev.c}"
     if ev.kind == NOTE:
         return NOTE_TEXT[ev.a](ev.b, ev.c, ev.d) if ev.a in NOTE_TEXT else f"note {ev.a}"
-    if ev.kind == SCENE_END:
+    if ev.kind == EPISODE_END:
         return f"Scene over: {END_NAMES.get(ev.a, '?')}"
     return f"event {ev.kind}"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
-from scenegym.envs.core.header import CREW, GM, PHASE, SEAT, end_scene, set_lead
+from scenegym.envs.core.header import CREW, GM, PHASE, SEAT, end_episode, set_lead
 from scenegym.envs.sta.characters import (
     able_count,
     bank_npc_momentum,
@@ -60,7 +60,7 @@ def new_round(s, p, log, i):
     """Everyone may act again; the round limit cuts the scene off."""
     s[ROUND] += 1
     if s[ROUND] > p.max_rounds:
-        end_scene(s, log, i, 0, END_CUT_OFF, 1)
+        end_episode(s, log, i, 0, END_CUT_OFF, 1)
         return
     for c in range(MAX_CHARS):
         s[ACTED + c] = 0
@@ -112,10 +112,10 @@ def check_end(s, p, log, i):
     """End the scene when one side is all Defeated or gone; returns True when it ended."""
     update_lead(s, p)
     if standing_count(s, GM) == 0:
-        end_scene(s, log, i, side_out_result(s, GM, p.npc_withdraw_result), END_NPCS_OUT, 0)
+        end_episode(s, log, i, side_out_result(s, GM, p.npc_withdraw_result), END_NPCS_OUT, 0)
         return True
     if standing_count(s, CREW) == 0:
-        end_scene(s, log, i, side_out_result(s, CREW, p.crew_withdraw_result), END_CREW_OUT, 0)
+        end_episode(s, log, i, side_out_result(s, CREW, p.crew_withdraw_result), END_CREW_OUT, 0)
         return True
     return False
 

@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.dice import make_dice, start_scene
+from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
 from scenegym.envs.sta.config import StaConfig, kernel_params
 from scenegym.envs.sta.task import roll_pool
@@ -102,7 +102,7 @@ def sample_rolls(p, dice, log, seed, samples, n, target, department, focus):
     """Roll ``samples`` pools with the engine: counts of each success total, and of pools
     with a complication (last entry)."""
     counts = np.zeros(2 * n + 2, np.int64)
-    start_scene(dice, 0, seed, 0, 0)
+    start_episode(dice, 0, seed, 0, 0)
     for _ in range(samples):
         successes, complications = roll_pool(p, dice, log, 0, n, target, department, focus,
                                              False, False, 0)

@@ -42,7 +42,7 @@ def play(batch, steps, seed, check=None, watch=()):
         _, over, _ = batch.step(choose_actions(batch, agents, actions))
         if check:
             check(batch)
-        batch.next_scene(over)
+        batch.next_episode(over)
         rows.append(batch.state.copy())
         for i in watch:
             events[i].append(batch.log.records[i, : batch.log.lengths[i]].copy())
