@@ -32,4 +32,5 @@ STA = Ruleset(
     env_ids=(EnvId("scenegym/STAPersonalConflict-v0", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:heuristic"},
     odds="scenegym.evaluation.odds.sta",
+    rulestats="scenegym.evaluation.rulestats.sta",
 )

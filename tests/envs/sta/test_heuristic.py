@@ -51,6 +51,8 @@ def test_heuristic_crew_beats_random_crew():
     assert heuristic.mean() > random.mean() + 0.5
 
 
-def test_playtest_runs_sta():
+def test_playtest_reports_conflict_ends_and_tasks():
     report = playtest("sta", 32, "heuristic", "random", seed=2, batch=16)
-    assert report["scenes"] == 32
+    stats = report["ruleset_stats"]
+    assert sum(row["count"] for row in stats["conflict_ends"].values()) == 32
+    assert stats["crew_tasks"]["succeeded"]["count"] > 0 and stats["defeats"] > 0
