@@ -21,7 +21,14 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.sta import state as st
-from scenegym.envs.sta.observation import CHAR_SLOTS, O_CHAR, O_SCENE, O_TASK, THREAT_SCALE
+from scenegym.envs.sta.observation import (
+    CHAR_SLOTS,
+    O_CHAR,
+    O_SCENE,
+    O_TASK,
+    OBS_SIZE,
+    THREAT_SCALE,
+)
 
 O_MOMENTUM, O_THREAT, O_SIDE_CREW = O_SCENE, O_SCENE + 1, O_SCENE + 5
 O_MINORS, O_AIMED, O_ROLLER_IS_ACTOR, O_ATTACK = O_TASK + 13, O_TASK + 14, O_TASK + 16, O_TASK
@@ -116,14 +123,49 @@ def spend(o, m, crew):
 
 
 @njit(cache=True)
+def social_major(m, crew):
+    """Show Evidence first; ask while the request is fresh; else change the context (the crew
+    negotiates, the GM intimidates); else pass."""
+    if m[st.A_EVIDENCE]:
+        return st.A_EVIDENCE
+    a = first_legal(m, st.A_REQUEST, st.MAX_CHARS)
+    if a >= 0:
+        return a
+    if crew and m[st.A_NEGOTIATE]:
+        return st.A_NEGOTIATE
+    a = first_legal(m, st.A_INTIMIDATE, st.MAX_CHARS)
+    return a if a >= 0 else st.A_PASS
+
+
+@njit(cache=True)
+def social_decision(o, m, phase, crew):
+    """The social phases: always resist, suffer rather than give in, shut down Fitness."""
+    if phase == st.MAJOR:
+        return social_major(m, crew)
+    if phase == st.YIELD:
+        return st.A_RESIST
+    if phase == st.GIVE:
+        return st.A_SUFFER if m[st.A_SUFFER] else st.A_GIVE_IN
+    if phase == st.SHUT_DOWN:
+        return st.A_SHUT + st.FITNESS
+    for a in (st.A_SEVERITY, st.A_RECOVER):
+        if m[a]:
+            return a
+    return st.A_DONE
+
+
+@njit(cache=True)
 def decide(o, m, momentum_max, keep_momentum, gm_buy_threat, gm_keep_threat):
     """One decision for one row."""
     phase = np.argmax(o[:st.NUM_PHASES])
     side_crew = o[O_SIDE_CREW] > 0.5
+    social = o.shape[0] > OBS_SIZE
     if phase == st.FIRST:
         return st.A_NPC_FIRST
     if phase == st.PICK:
         return first_legal(m, st.A_PICK, st.MAX_CHARS)
+    if social and phase in (st.MAJOR, st.YIELD, st.GIVE, st.SHUT_DOWN, st.SPEND):
+        return social_decision(o, m, phase, side_crew)
     if phase == st.MINOR:
         return minor(o, m)
     if phase == st.MAJOR:

@@ -199,7 +199,7 @@ def roll_for(s, p, dice, log, i, c, n, perfect, aim, purpose):
     a, d = skill(s[TASK], attack_is_melee(s, p))
     tn = target_number(attribute(s, c, a), department(s, c, d))
     return roll_pool(p, dice, log, i, n, tn, department(s, c, d), has_focus(s, c, d), perfect,
-                     aim, purpose)
+                     aim, purpose, p.complication_range)
 
 
 @njit(cache=True)
@@ -392,8 +392,15 @@ def take_injury(s, p, log, i):
 
 @njit(cache=True)
 def avoid_injury(s, p, log, i):
-    """Avoid Injury: a PC suffers Stress equal to the severity (what does not fit fills the
-    track and brings a complication); an NPC spends that much Threat."""
+    """Avoid Injury by suffering the consequence's cost; the turn ends."""
+    suffer(s, p, log, i)
+    end_turn(s, p, log, i)
+
+
+@njit(cache=True)
+def suffer(s, p, log, i):
+    """Avoid a consequence: a PC suffers Stress equal to the severity (what does not fit
+    fills the track and brings a complication); an NPC spends that much Threat."""
     v, sev = s[VICTIM], s[SEVERITY]
     record(log, i, NOTE, NOTE_AVOID, v, sev)
     if side_of(v) == CREW:
@@ -404,4 +411,3 @@ def avoid_injury(s, p, log, i):
     else:
         set_pool(s, log, i, THREAT, POOL_THREAT, s[THREAT] - sev, v)
         s[AVOIDED + v] += 1
-    end_turn(s, p, log, i)

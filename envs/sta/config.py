@@ -14,6 +14,7 @@ from scenegym.envs.core.validate import check_choice, check_int, check_ints
 from scenegym.envs.sta import state as st
 
 TIER_CODES = {"minor": st.MINOR_NPC, "notable": st.NOTABLE_NPC, "major": st.MAJOR_NPC}
+CONFLICTS = ("personal", "social")
 WEAPON_NAMES = ("unarmed", "knife", "blade", "phaser type-1", "phaser type-2", "phaser rifle",
                 "disruptor pistol", "disruptor rifle")
 SIX = 6
@@ -96,6 +97,21 @@ class StaConfig(RulesetConfig):
         max_rounds: Rounds before the scene is cut off (reward 0).
         crew_withdraw_result: Crew result when the crew leaves by withdrawing.
         npc_withdraw_result: Crew result when the NPCs leave by withdrawing.
+        conflict: ``personal`` (combat) or ``social`` (requests and social tools).
+        persuade_skill: (attribute, department) of the asking character's roll.
+        resist_skill: (attribute, department) of the resisting character's roll.
+        deceive_skill: (attribute, department) of Deception.
+        see_through_skill: (attribute, department) of seeing through a Deception.
+        intimidate_skill: (attribute, department) of Intimidation.
+        stand_firm_skill: (attribute, department) of resisting Intimidation.
+        evidence_pieces: Pieces of Evidence each character can offer in a scene.
+        offer_cost: Threat a Negotiation offer costs (a PC adds it, an NPC spends it): the
+            complication that is the offer's price.
+        hostility_cost: Extra Threat per offer once Intimidation has been used.
+        social_severity_cost: Momentum per +1 severity after winning a Persuade task.
+        lie_complication_range: Complication range added per lie the deceiver holds.
+        recover_cost: Momentum to remove 1 Stress after a successful task.
+        recover_max: Most Stress removed that way on one task.
     """
 
     die_sides: int = 20
@@ -161,6 +177,20 @@ class StaConfig(RulesetConfig):
     max_rounds: int = 8
     crew_withdraw_result: int = 0
     npc_withdraw_result: int = 1
+    conflict: str = "personal"
+    persuade_skill: tuple[int, int] = (st.PRESENCE, st.COMMAND)
+    resist_skill: tuple[int, int] = (st.CONTROL, st.COMMAND)
+    deceive_skill: tuple[int, int] = (st.PRESENCE, st.COMMAND)
+    see_through_skill: tuple[int, int] = (st.INSIGHT, st.SECURITY)
+    intimidate_skill: tuple[int, int] = (st.PRESENCE, st.SECURITY)
+    stand_firm_skill: tuple[int, int] = (st.CONTROL, st.SECURITY)
+    evidence_pieces: int = 1
+    offer_cost: int = 1
+    hostility_cost: int = 1
+    social_severity_cost: int = 2
+    lie_complication_range: int = 1
+    recover_cost: int = 2
+    recover_max: int = 3
 
     def __post_init__(self):
         self._check_task()
@@ -170,6 +200,7 @@ class StaConfig(RulesetConfig):
         check_int("max_rounds", self.max_rounds, 1, 1000)
         check_int("crew_withdraw_result", self.crew_withdraw_result, -1, 1)
         check_int("npc_withdraw_result", self.npc_withdraw_result, -1, 1)
+        self._check_social()
 
     def _check_task(self):
         check_int("die_sides", self.die_sides, 2, 100)
@@ -232,6 +263,14 @@ class StaConfig(RulesetConfig):
         for name in ("targets_aware", "success_at_cost", "weapons_drawn"):
             check_choice(name, getattr(self, name), (True, False))
 
+    def _check_social(self):
+        check_choice("conflict", self.conflict, CONFLICTS)
+        for name in SKILLS:
+            check_ints(name, getattr(self, name), 2, 0, SIX - 1)
+        for name in ("evidence_pieces", "offer_cost", "hostility_cost", "social_severity_cost",
+                     "lie_complication_range", "recover_cost", "recover_max"):
+            check_int(name, getattr(self, name), 0, 10)
+
     def _check_battlefield(self):
         check_int("zones_min", self.zones_min, 3, st.MAX_ZONES)
         check_int("zones_max", self.zones_max, self.zones_min, st.MAX_ZONES)
@@ -248,6 +287,10 @@ class StaConfig(RulesetConfig):
         check_ints("battlefield_cover", self.battlefield_cover, n, 0, 1)
         check_ints("battlefield_terrain", self.battlefield_terrain, n, 0, 3)
         check_ints("battlefield_obstacles", self.battlefield_obstacles, n - 1, 0, 3)
+
+
+SKILLS = ("persuade_skill", "resist_skill", "deceive_skill", "see_through_skill",
+          "intimidate_skill", "stand_firm_skill")
 
 
 def _check_focus(name: str, departments) -> None:
@@ -271,7 +314,9 @@ Params = namedtuple("Params", [
     "npc_first_cost", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
     "obstacles", "zones_min", "zones_max", "cover_percent", "terrain_percent",
     "obstacle_percent", "terrain_cost_max", "max_rounds", "crew_withdraw_result",
-    "npc_withdraw_result",
+    "npc_withdraw_result", "social", "skills", "evidence_pieces", "offer_cost",
+    "hostility_cost", "social_severity_cost", "lie_complication_range", "recover_cost",
+    "recover_max",
 ])
 
 
@@ -332,4 +377,10 @@ def kernel_params(cfg: StaConfig) -> Params:
         terrain_percent=cfg.terrain_percent, obstacle_percent=cfg.obstacle_percent,
         terrain_cost_max=cfg.terrain_cost_max, max_rounds=cfg.max_rounds,
         crew_withdraw_result=cfg.crew_withdraw_result, npc_withdraw_result=cfg.npc_withdraw_result,
+        social=CONFLICTS.index(cfg.conflict),
+        skills=sum((getattr(cfg, name) for name in SKILLS), ()),
+        evidence_pieces=cfg.evidence_pieces, offer_cost=cfg.offer_cost,
+        hostility_cost=cfg.hostility_cost, social_severity_cost=cfg.social_severity_cost,
+        lie_complication_range=cfg.lie_complication_range, recover_cost=cfg.recover_cost,
+        recover_max=cfg.recover_max,
     )

@@ -1,4 +1,5 @@
-"""Gymnasium envs of Star Trek Adventures personal conflict (single and native vector)."""
+"""Gymnasium envs of Star Trek Adventures personal and social conflict (single and native
+vector)."""
 
 from __future__ import annotations
 
@@ -59,14 +60,14 @@ SPEC = """
     | 75-76 | first turn (GM)              | spend Threat: an NPC first / a PC first          |
 
     ## Observation space
-    ``Box(-1, 1, (248,), float32)``, the same for both seats (nothing is hidden):
-    0-8 pending decision one-hot (``state.PHASE_NAMES`` order); 9-14 the scene (Momentum /
-    max, Threat / 24 clipped, round / max_rounds, kept initiative, zones / 6, crew side
-    acting); 15-38 per zone (exists, cover, terrain cost / 3, obstacle to the next zone / 3);
-    39-55 the task (attack / First Aid / Guard one-hot, Deadly, opposed, Difficulty,
-    reaction, successes, dice bought, Determination used, severity, severity added, NPC
-    task Momentum, minor actions used, aimed, prone toggled, the actor is rolling);
-    56-247 per character slot, 24 each (present, NPC tier / 3, zone / 5, Stress share,
+    ``Box(-1, 1, (251,), float32)``, the same for both seats (nothing is hidden):
+    0-11 pending decision one-hot (``state.PHASE_NAMES`` order; 9-11 are social phases);
+    12-17 the scene (Momentum / max, Threat / 24 clipped, round / max_rounds, kept
+    initiative, zones / 6, crew side acting); 18-41 per zone (exists, cover, terrain cost / 3,
+    obstacle to the next zone / 3); 42-58 the task (attack / First Aid / Guard one-hot,
+    Deadly, opposed, Difficulty, reaction, successes, dice bought, Determination used,
+    severity, severity added, NPC task Momentum, minor actions used, aimed, prone toggled,
+    the actor is rolling); 59-250 per character slot, 24 each (present, NPC tier / 3, zone / 5, Stress share,
     Fatigued, Injuries, Dying, Defeated, withdrawn, acted, prone, weapon drawn, Guard,
     complications, Determination, melee weapon, weapon severity, attack target number / 20,
     is the actor, the target, the victim, in Reach of the actor, assists the actor, avoids
@@ -97,6 +98,76 @@ SPEC = """
 """
 
 
+SOCIAL_SPEC = """
+    ## Description
+    Social conflict from the Star Trek Adventures 2nd edition core rulebook ("Social
+    Conflict", pp. 279-283) on the same conflict structure, task engine and Stress as the
+    personal conflict (:class:`STAPersonalConflictEnv`): ``pcs`` PCs (crew seat) and
+    ``npc_tiers`` NPCs (GM seat, one Notable NPC by default) each want something of the
+    other side. On its turn a character makes a request of an opposing character, uses a
+    social tool (Deception, Evidence, Intimidation, Negotiation) or passes; there are no
+    minor actions and no battlefield.
+
+    A request: the target yields (the request is granted) or resists: an opposed task in
+    which the asker rolls first (Presence + Command [persuade_skill]) and its successes, plus
+    the target's fear and the asker's offers, set the Difficulty of the target's roll
+    (Control + Command [resist_skill]). The target holds when it reaches the Difficulty; the
+    asker may not ask again until the context changes (any social tool). When the asker wins
+    it may raise the severity (its successes, + its lies and Evidence shown) by 1 per 2
+    Momentum; the target gives in, or resists by suffering Stress equal to the severity (a
+    Notable NPC once per scene, a Major NPC always: Threat; a Minor NPC must give in). A PC
+    at maximum Stress is Fatigued: +1 Difficulty, no more Stress, and it shuts down an
+    attribute (its tasks with that attribute fail).
+
+    Social tools: Deception (opposed, Presence + Command against Insight + Security; the
+    target must score more to see through it): a lie, +1 severity, +1 complication range
+    per lie, all lies lost when the liar rolls a complication. Evidence (no roll, each
+    character holds ``evidence_pieces``): +1 severity. Intimidation (opposed, Presence +
+    Security against Control + Security): the target's fear adds 1 to the Difficulty of
+    resisting requests; a failure weakens the next attempt; the talks turn hostile.
+    Negotiation (no roll): an offer adds 1 to the Difficulty of resisting the offerer's
+    requests and costs Threat (a PC adds it, an NPC spends it), 1 more once hostile.
+
+    ## Action space
+    ``Discrete(114)``: the personal conflict's ids (0-76; 0-7 pick, 58-60 Pass, 61-64 build
+    the pool, 65-67 spend, 73-74 keep, 75-76 first turn are used) and
+
+    | ids     | decision (seat)       | meaning                                             |
+    |---------|-----------------------|-----------------------------------------------------|
+    | 77-84   | major (actor's side)  | make a request of character 0-7                     |
+    | 85-92   | major                 | Deception on character 0-7                          |
+    | 93-100  | major                 | Intimidation of character 0-7                       |
+    | 101-102 | major                 | offer Evidence / make an offer (Negotiation)        |
+    | 103-104 | yield (target's side) | yield / resist                                      |
+    | 105-106 | give (target's side)  | give in / resist by suffering Stress (NPC: Threat)  |
+    | 107     | spend (winner's side) | spend 2 Momentum: remove 1 Stress (a PC, at most 3) |
+    | 108-113 | shut down (crew)      | Fatigue shuts down Control ... Reason               |
+
+    ## Observation space
+    ``Box(-1, 1, (329,), float32)``: the personal conflict's 251 slots, then the social task
+    (request / Deception / Intimidation, second roll pending, first roll's successes,
+    hostile) and per character slot 9 more (lies, Evidence left and shown, fear, offers, may
+    request, failed Intimidations, shut-down attribute, is spending).
+
+    ## Rewards
+    Crew: +1 when an NPC grants a PC's request, -1 when a PC grants an NPC's, 0 when cut off
+    at ``max_rounds``. GM: ``adversarial`` (minus the crew's, the default) or ``director``.
+
+    ## Episode end
+    Terminated when a request is granted; truncated after ``max_rounds`` rounds (8).
+
+    ## Interpretations (config fields in brackets)
+    See ``docs/rules/sta.md``: the resisting character's roll is the active task (ties go to
+    it); tools change the context for their user's requests; fear and offers raise the
+    Difficulty of resisting; lies are discovered by any complication of the liar; a
+    Negotiation's complication is its Threat [offer_cost, hostility_cost]; Stress recovery
+    is the winner's own [recover_cost, recover_max].
+
+    ## Version history
+    - v0: first release.
+"""
+
+
 class STAPersonalConflictEnv(SceneEnv):
     __doc__ = "Star Trek Adventures personal conflict, one scene at a time.\n" + SPEC
     ruleset = STA
@@ -104,4 +175,14 @@ class STAPersonalConflictEnv(SceneEnv):
 
 class STAPersonalConflictVectorEnv(SceneVectorEnv):
     __doc__ = "Star Trek Adventures personal conflict, the native batch.\n" + SPEC
+    ruleset = STA
+
+
+class STASocialConflictEnv(SceneEnv):
+    __doc__ = "Star Trek Adventures social conflict, one scene at a time.\n" + SOCIAL_SPEC
+    ruleset = STA
+
+
+class STASocialConflictVectorEnv(SceneVectorEnv):
+    __doc__ = "Star Trek Adventures social conflict, the native batch.\n" + SOCIAL_SPEC
     ruleset = STA

@@ -46,6 +46,17 @@ OBSERVATION_NAMES = (
 )
 OBS_SIZE = len(OBSERVATION_NAMES)
 
+# A social conflict appends these slots.
+_SOCIAL_SCENE = ("request", "deception", "intimidation", "second_roll", "first_successes",
+                 "hostile")
+_SOCIAL_CHAR = ("lies", "evidence_left", "evidence_shown", "fear", "offers", "may_request",
+                "failed_intimidations", "shut_down", "is_spender")
+O_SOCIAL = OBS_SIZE
+O_SOCIAL_CHAR = O_SOCIAL + len(_SOCIAL_SCENE)
+SOCIAL_SLOTS = len(_SOCIAL_CHAR)
+SOCIAL_OBSERVATION_NAMES = OBSERVATION_NAMES + tuple(f"social_{n}" for n in _SOCIAL_SCENE) + tuple(
+    f"char{c}_{n}" for c in range(st.MAX_CHARS) for n in _SOCIAL_CHAR)
+
 
 @njit(cache=True)
 def share(x, scale):
@@ -134,3 +145,30 @@ def observe(s, p, o):
     observe_task(s, p, o)
     for c in range(st.MAX_CHARS):
         observe_character(s, p, o, c)
+    if p.social:
+        observe_social(s, p, o)
+
+
+@njit(cache=True)
+def observe_social(s, p, o):
+    """The social conflict's slots: the task, and each character's traits and tools."""
+    task = s[st.TASK]
+    o[O_SOCIAL] = task == st.TASK_REQUEST
+    o[O_SOCIAL + 1] = task == st.TASK_DECEIVE
+    o[O_SOCIAL + 2] = task == st.TASK_INTIMIDATE
+    o[O_SOCIAL + 3] = s[st.SOCIAL_STEP]
+    o[O_SOCIAL + 4] = share(s[st.FIRST_SUCCESSES], COUNT_SCALE)
+    o[O_SOCIAL + 5] = s[st.HOSTILE]
+    for c in range(st.MAX_CHARS):
+        if s[st.PRESENT + c] == 0:
+            continue
+        k = O_SOCIAL_CHAR + c * SOCIAL_SLOTS
+        o[k] = share(s[st.LIES + c], 3.0)
+        o[k + 1] = share(s[st.EVIDENCE + c], 3.0)
+        o[k + 2] = share(s[st.SHOWN + c], 3.0)
+        o[k + 3] = share(s[st.FEAR + c], 3.0)
+        o[k + 4] = share(s[st.OFFERS + c], 3.0)
+        o[k + 5] = s[st.FRESH + c]
+        o[k + 6] = share(s[st.BULLY_FAILS + c], 3.0)
+        o[k + 7] = (s[st.SHUT + c] + 1) / st.NUM_ATTRIBUTES
+        o[k + 8] = c == s[st.SPENDER]

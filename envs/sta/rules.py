@@ -45,6 +45,16 @@ from scenegym.envs.sta.combat import (
     start_task,
     take_injury,
 )
+from scenegym.envs.sta.social import (
+    begin_social,
+    give_or_suffer,
+    legal_social,
+    shut_down,
+    social_major,
+    social_roll,
+    social_spend,
+    yield_or_resist,
+)
 from scenegym.envs.sta.task import next_die_cost
 from scenegym.envs.sta.turns import await_decision, check_end, end_turn, hand_turn
 
@@ -77,7 +87,10 @@ def place_character(s, p, c, present):
 def begin(s, p, dice, log, i):
     """Set the battlefield and the two sides; the GM may spend Threat for an NPC to go first."""
     s[HEADER_SIZE:] = 0
-    build_battlefield(s, p, dice, log, i)
+    if p.social:
+        s[st.ZONES] = 1  # talk has no battlefield: everyone stands together
+    else:
+        build_battlefield(s, p, dice, log, i)
     for c in range(st.MAX_CHARS):
         here = c < p.pcs if c < st.MAX_PCS else c - st.MAX_PCS < p.npcs
         place_character(s, p, c, 1 if here else 0)
@@ -88,6 +101,8 @@ def begin(s, p, dice, log, i):
     s[st.TARGET] = -1
     s[st.ROLLER] = -1
     s[st.VICTIM] = -1
+    if p.social:
+        begin_social(s, p)
     record(log, i, NOTE, st.NOTE_ROUND, 1, 0)
     if s[st.THREAT] >= p.npc_first_cost:
         await_decision(s, st.FIRST, GM)
@@ -100,8 +115,9 @@ def begin(s, p, dice, log, i):
 
 
 @njit(cache=True)
-def pick(s, c, log, i):
-    """``c`` takes its turn: its Guard lapses, its minor actions begin."""
+def pick(s, p, c, log, i):
+    """``c`` takes its turn: its Guard lapses, its minor actions begin (a social conflict has
+    none: its major action is pending)."""
     s[st.ACTOR] = c
     s[st.ACTED + c] = 1
     s[st.GUARD + c] = 0
@@ -110,7 +126,7 @@ def pick(s, c, log, i):
     s[st.PRONE_TOGGLED] = 0
     s[st.TARGET] = -1
     record(log, i, NOTE, st.NOTE_TURN, c, s[st.KEPT])
-    await_decision(s, st.MINOR, side_of(c))
+    await_decision(s, st.MAJOR if p.social else st.MINOR, side_of(c))
 
 
 @njit(cache=True)
@@ -187,7 +203,10 @@ def build_pool(s, p, dice, log, i, action):
     """Buy a d20 (own pool, or a PC adding Threat), spend Determination, or roll."""
     r = s[st.ROLLER]
     if action == st.A_ROLL:
-        roll_task(s, p, dice, log, i)
+        if p.social:
+            social_roll(s, p, dice, log, i)
+        else:
+            roll_task(s, p, dice, log, i)
         return
     if action == st.A_DETERMINATION:
         s[st.PERFECT] = 1
@@ -263,18 +282,24 @@ def apply(s, p, dice, log, i, action):
     s[DECISIONS] += 1
     phase = s[PHASE]
     if phase == st.PICK:
-        pick(s, action - st.A_PICK, log, i)
+        pick(s, p, action - st.A_PICK, log, i)
     elif phase == st.MINOR:
         if action == st.A_END_MINOR:
             await_decision(s, st.MAJOR, side_of(s[st.ACTOR]))
         else:
             minor_action(s, p, log, i, action)
     elif phase == st.MAJOR:
-        major_action(s, p, dice, log, i, action)
+        if p.social:
+            social_major(s, p, dice, log, i, action)
+        else:
+            major_action(s, p, dice, log, i, action)
     elif phase == st.BUY:
         build_pool(s, p, dice, log, i, action)
     elif phase == st.SPEND:
-        spend(s, p, log, i, action)
+        if p.social:
+            social_spend(s, p, log, i, action)
+        else:
+            spend(s, p, log, i, action)
     elif phase == st.AVOID:
         if action == st.A_AVOID:
             avoid_injury(s, p, log, i)
@@ -286,6 +311,12 @@ def apply(s, p, dice, log, i, action):
         keep_initiative(s, p, log, i, action)
     elif phase == st.FIRST:
         first_turn(s, p, log, i, action)
+    elif phase == st.YIELD:
+        yield_or_resist(s, p, log, i, action)
+    elif phase == st.GIVE:
+        give_or_suffer(s, p, log, i, action)
+    elif phase == st.SHUT_DOWN:
+        shut_down(s, p, log, i, action)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -363,7 +394,9 @@ def legal(s, p, m):
     if s[SEAT] < 0:
         return
     phase = s[PHASE]
-    if phase == st.PICK:
+    if p.social and phase in (st.MAJOR, st.SPEND, st.YIELD, st.GIVE, st.SHUT_DOWN):
+        legal_social(s, p, m, phase)
+    elif phase == st.PICK:
         for c in range(st.MAX_CHARS):
             m[st.A_PICK + c] = side_of(c) == s[st.SIDE] and able(s, c)
     elif phase == st.MINOR:

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
-from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
+from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset
 from scenegym.envs.sta import rules
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig, kernel_params
-from scenegym.envs.sta.observation import OBSERVATION_NAMES, observe
+from scenegym.envs.sta.observation import OBSERVATION_NAMES, SOCIAL_OBSERVATION_NAMES, observe
 from scenegym.envs.sta.transcript import ACTION_NAMES, transcript
 
 
@@ -17,19 +17,32 @@ def seats_with_decisions(config: StaConfig) -> set[int]:
     return {CREW, GM}
 
 
-ENV = "scenegym.envs.sta.env:STAPersonalConflict"
+PERSONAL_LAYOUT = Layout(st.STATE_SIZE, ACTION_NAMES[:st.NUM_PERSONAL_ACTIONS], OBSERVATION_NAMES)
+SOCIAL_LAYOUT = Layout(st.STATE_SIZE, ACTION_NAMES, SOCIAL_OBSERVATION_NAMES)
+
+
+def layout(config: StaConfig) -> Layout:
+    """A personal conflict has no social actions nor social observation slots."""
+    return SOCIAL_LAYOUT if config.conflict == "social" else PERSONAL_LAYOUT
+
+
+ENV = "scenegym.envs.sta.env:STA"
 AGENTS = "scenegym.agents.sta_heuristic"
 
 STA = Ruleset(
     name="sta",
     config_type=StaConfig,
     rules=(rules.begin, rules.apply, rules.legal, observe),
-    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
+    layout=layout,
     params=kernel_params,
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
-    env_ids=(EnvId("scenegym/STAPersonalConflict-v0", ENV + "Env", ENV + "VectorEnv"),),
+    env_ids=(EnvId("scenegym/STAPersonalConflict-v0", ENV + "PersonalConflictEnv",
+                   ENV + "PersonalConflictVectorEnv", {"conflict": "personal"}),
+             EnvId("scenegym/STASocialConflict-v0", ENV + "SocialConflictEnv",
+                   ENV + "SocialConflictVectorEnv",
+                   {"conflict": "social", "npc_tiers": ("notable",)})),
     agents={"heuristic": f"{AGENTS}:heuristic"},
     odds="scenegym.evaluation.odds.sta",
     rulestats="scenegym.evaluation.rulestats.sta",

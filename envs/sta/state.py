@@ -84,6 +84,21 @@ COMPLICATIONS = _block(MAX_CHARS)  # (8,) complications raising its next task's 
 ASSIST_FOR = _block(MAX_CHARS)  # (8,) the ally it will Assist this round, -1 none
 DETERMINATION = _block(MAX_CHARS)  # (8,) Determination points (PCs)
 
+# Social conflict (conflict="social").
+SOCIAL_STEP = next(_f)   # () 0: the first roller (the actor) rolls; 1: the second (the target)
+FIRST_SUCCESSES = next(_f)  # () successes of the first roll of a social opposed task
+HOSTILE = next(_f)       # () 1: Intimidation has been used this scene
+SPENDER = next(_f)       # () the character spending Momentum after a social task, -1 none
+RECOVERED = next(_f)     # () Stress removed with Momentum after the current task
+LIES = _block(MAX_CHARS)        # (8,) lies this character has established (Deception)
+EVIDENCE = _block(MAX_CHARS)    # (8,) pieces of Evidence this character can still offer
+SHOWN = _block(MAX_CHARS)       # (8,) pieces of Evidence this character has offered
+FEAR = _block(MAX_CHARS)        # (8,) Intimidation traits imposed on this character
+OFFERS = _block(MAX_CHARS)      # (8,) Negotiation offers this character has made
+FRESH = _block(MAX_CHARS)       # (8,) 1: this character may make a request (context changed)
+BULLY_FAILS = _block(MAX_CHARS)  # (8,) this character's failed Intimidation attempts
+SHUT = _block(MAX_CHARS)        # (8,) attribute shut down by Fatigue, -1 none
+
 STATE_SIZE = next(_f)
 
 # Tiers.
@@ -100,15 +115,22 @@ DEPARTMENT_NAMES = ("Command", "Conn", "Engineering", "Medicine", "Science", "Se
 STUN_ONLY, DEADLY_ONLY, STUN_OR_DEADLY = 1, 2, 3
 
 # Tasks.
-TASK_NONE, TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD = range(4)
-TASK_NAMES = ("none", "Attack", "First Aid", "Guard")
+TASK_NONE, TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD, TASK_REQUEST, TASK_DECEIVE, \
+    TASK_INTIMIDATE = range(7)
+TASK_NAMES = ("none", "Attack", "First Aid", "Guard", "Persuade", "Deception", "Intimidation")
+PERSONAL, SOCIAL = 0, 1  # the conflict kinds
+# Social skills: index into the config's skill pairs (params.skills[2k], [2k+1]).
+SKILL_PERSUADE, SKILL_RESIST, SKILL_DECEIVE, SKILL_SEE_THROUGH, SKILL_INTIMIDATE, \
+    SKILL_STAND_FIRM = range(6)
 
 # Phases (the pending decision).
-FIRST, PICK, MINOR, MAJOR, BUY, SPEND, AVOID, COUNTER, KEEP = range(9)
-NUM_PHASES = 9
+FIRST, PICK, MINOR, MAJOR, BUY, SPEND, AVOID, COUNTER, KEEP, YIELD, GIVE, SHUT_DOWN = range(12)
+NUM_PHASES = 12
 PHASE_NAMES = {FIRST: "first turn", PICK: "pick", MINOR: "minor action", MAJOR: "major action",
                BUY: "build the dice pool", SPEND: "spend Momentum", AVOID: "avoid injury",
-               COUNTER: "counterattack", KEEP: "keep the initiative", -1: "over"}
+               COUNTER: "counterattack", KEEP: "keep the initiative", YIELD: "yield or resist",
+               GIVE: "give in or suffer Stress", SHUT_DOWN: "shut down an attribute",
+               -1: "over"}
 
 # Flat action ids.
 A_PICK = 0                          # + character (0..7)
@@ -141,7 +163,19 @@ A_KEEP = A_NO_COUNTER + 1           # Keep the Initiative (2 Momentum)
 A_HAND_OVER = A_KEEP + 1
 A_NPC_FIRST = A_HAND_OVER + 1       # GM spends Threat: an NPC takes the first turn
 A_CREW_FIRST = A_NPC_FIRST + 1
-NUM_ACTIONS = A_CREW_FIRST + 1
+NUM_PERSONAL_ACTIONS = A_CREW_FIRST + 1      # the personal conflict's action space
+A_REQUEST = NUM_PERSONAL_ACTIONS             # + character: make a request of it
+A_DECEIVE = A_REQUEST + MAX_CHARS            # + character: Deception
+A_INTIMIDATE = A_DECEIVE + MAX_CHARS         # + character: Intimidation
+A_EVIDENCE = A_INTIMIDATE + MAX_CHARS        # offer a piece of Evidence
+A_NEGOTIATE = A_EVIDENCE + 1                 # make an offer (Negotiation)
+A_YIELD = A_NEGOTIATE + 1                    # grant the request
+A_RESIST = A_YIELD + 1                       # refuse it: an opposed task
+A_GIVE_IN = A_RESIST + 1                     # lost the opposed task: grant the request
+A_SUFFER = A_GIVE_IN + 1                     # lost it: resist by suffering Stress (NPC: Threat)
+A_RECOVER = A_SUFFER + 1                     # spend 2 Momentum: remove 1 Stress
+A_SHUT = A_RECOVER + 1                       # + attribute: shut down by Fatigue
+NUM_ACTIONS = A_SHUT + NUM_ATTRIBUTES        # the social conflict's action space (all)
 
 # Event-log codes.
 POOL_MOMENTUM, POOL_THREAT, POOL_STRESS, POOL_DETERMINATION = range(4)
@@ -149,5 +183,7 @@ POOL_NAMES = ("Momentum", "Threat", "Stress", "Determination")
 DIE_TASK, DIE_ASSIST, DIE_BATTLEFIELD = range(3)
 ROLL_ACTIVE, ROLL_REACTION = range(2)
 NOTE_ROUND, NOTE_TURN, NOTE_INJURY, NOTE_DEFEATED, NOTE_AVOID, NOTE_REVIVED, NOTE_WITHDRAW, \
-    NOTE_MINOR, NOTE_MAJOR, NOTE_COMPLICATION, NOTE_KEEP, NOTE_COUNTER, NOTE_FIRST = range(13)
-END_CREW_OUT, END_NPCS_OUT, END_CUT_OFF = range(3)
+    NOTE_MINOR, NOTE_MAJOR, NOTE_COMPLICATION, NOTE_KEEP, NOTE_COUNTER, NOTE_FIRST, \
+    NOTE_GRANTED, NOTE_RESISTED, NOTE_LIE, NOTE_LIES_DISCOVERED, NOTE_FEAR, NOTE_EVIDENCE, \
+    NOTE_OFFER, NOTE_FATIGUED, NOTE_RECOVER = range(22)
+END_CREW_OUT, END_NPCS_OUT, END_CUT_OFF, END_CREW_GRANTED, END_NPC_GRANTED = range(5)

@@ -52,10 +52,12 @@ def next_die_cost(p, bought):
 
 
 @njit(cache=True)
-def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, reroll_worst, purpose):
+def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, reroll_worst, purpose,
+              complication_range):
     """Roll ``n`` d20 (one of them set to 1 by ``perfect``); returns (successes, complications).
 
     ``reroll_worst`` re-rolls one die (Aim): the highest face, when it is not a success.
+    A die at or above ``sides + 1 - complication_range`` is a complication.
     """
     total = 0
     complications = 0
@@ -70,13 +72,13 @@ def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, reroll_worst, 
         record(log, i, DIE, p.die_sides, face, purpose, 0)
         worst = max(worst, face)
         total += die_successes(face, tn, department, focus)
-        complications += is_complication(face, p.complication_range, p.die_sides)
+        complications += is_complication(face, complication_range, p.die_sides)
     if reroll_worst and worst > tn:
-        complications -= is_complication(worst, p.complication_range, p.die_sides)
+        complications -= is_complication(worst, complication_range, p.die_sides)
         face = roll(dice, i, p.die_sides)
         record(log, i, DIE, p.die_sides, face, purpose, 2)
         total += die_successes(face, tn, department, focus)
-        complications += is_complication(face, p.complication_range, p.die_sides)
+        complications += is_complication(face, complication_range, p.die_sides)
     return total, complications
 
 

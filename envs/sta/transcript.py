@@ -28,6 +28,10 @@ ACTION_BLOCKS = (
     _ranged(st.A_ATTACK_DEADLY, st.MAX_CHARS, "Deadly attack on", None),
     _ranged(st.A_FIRST_AID, st.MAX_CHARS, "First Aid on", None),
     _ranged(st.A_ASSIST, st.MAX_CHARS, "Assist", None),
+    _ranged(st.A_REQUEST, st.MAX_CHARS, "make a request of", None),
+    _ranged(st.A_DECEIVE, st.MAX_CHARS, "Deception on", None),
+    _ranged(st.A_INTIMIDATE, st.MAX_CHARS, "Intimidation of", None),
+    _ranged(st.A_SHUT, st.NUM_ATTRIBUTES, "Fatigue shuts down", st.ATTRIBUTE_NAMES),
 )
 SINGLE_ACTIONS = {
     st.A_AIM: "Aim", st.A_DRAW: "Draw Item", st.A_PRONE: "Stand / Drop Prone",
@@ -39,7 +43,10 @@ SINGLE_ACTIONS = {
     st.A_COUNTER_STUN: "Stun Counterattack", st.A_COUNTER_DEADLY: "Deadly Counterattack",
     st.A_NO_COUNTER: "no Counterattack", st.A_KEEP: "Keep the Initiative",
     st.A_HAND_OVER: "hand over", st.A_NPC_FIRST: "spend Threat: an NPC acts first",
-    st.A_CREW_FIRST: "a PC acts first",
+    st.A_CREW_FIRST: "a PC acts first", st.A_EVIDENCE: "offer Evidence",
+    st.A_NEGOTIATE: "make an offer (Negotiation)", st.A_YIELD: "yield", st.A_RESIST: "resist",
+    st.A_GIVE_IN: "give in", st.A_SUFFER: "resist by suffering Stress",
+    st.A_RECOVER: "spend Momentum: remove 1 Stress",
 }
 
 
@@ -47,9 +54,11 @@ def action_name(a: int) -> str:
     """A short name for a flat action id."""
     if a in SINGLE_ACTIONS:
         return SINGLE_ACTIONS[a]
-    for first, count, label, _ in ACTION_BLOCKS:
+    for first, count, label, names in ACTION_BLOCKS:
         if first <= a < first + count:
             k = a - first
+            if names is not None:
+                return f"{label} {names[k]}"
             return f"{label} {k}" if first == st.A_MOVE else f"{label} {who(k)}"
     return f"action {a}"
 
@@ -62,7 +71,7 @@ NOTE_TEXT = {
     st.NOTE_INJURY: lambda b, c, d: f"{who(b)} faces a {'Deadly' if d else 'Stun'} Injury, "
                                     f"severity {c}",
     st.NOTE_DEFEATED: lambda b, c, d: f"{who(b)} is Defeated" + (" and Dying" if c else ""),
-    st.NOTE_AVOID: lambda b, c, d: f"{who(b)} avoids the Injury ({c})",
+    st.NOTE_AVOID: lambda b, c, d: f"{who(b)} avoids the consequence (severity {c})",
     st.NOTE_REVIVED: lambda b, c, d: f"{who(b)} is revived by {who(c)}",
     st.NOTE_WITHDRAW: lambda b, c, d: f"{who(b)} withdraws",
     st.NOTE_MINOR: lambda b, c, d: f"minor: {action_name(c)}",
@@ -71,6 +80,15 @@ NOTE_TEXT = {
     st.NOTE_KEEP: lambda b, c, d: f"{who(b)} keeps the initiative",
     st.NOTE_COUNTER: lambda b, c, d: f"{who(b)} counterattacks",
     st.NOTE_FIRST: lambda b, c, d: "an NPC takes the first turn",
+    st.NOTE_GRANTED: lambda b, c, d: f"{who(c)} grants {who(b)}'s request",
+    st.NOTE_RESISTED: lambda b, c, d: f"{who(b)} resists {who(c)}'s request",
+    st.NOTE_LIE: lambda b, c, d: f"{who(c)} believes {who(b)}'s lie",
+    st.NOTE_LIES_DISCOVERED: lambda b, c, d: f"{who(b)}'s {c} lie(s) are discovered",
+    st.NOTE_FEAR: lambda b, c, d: f"{who(b)} is intimidated by {who(c)}",
+    st.NOTE_EVIDENCE: lambda b, c, d: f"{who(b)} offers Evidence",
+    st.NOTE_OFFER: lambda b, c, d: f"{who(b)} makes an offer",
+    st.NOTE_FATIGUED: lambda b, c, d: f"{who(b)} is Fatigued",
+    st.NOTE_RECOVER: lambda b, c, d: f"{who(b)} recovers {c} Stress",
 }
 
 

@@ -105,7 +105,7 @@ def sample_rolls(p, dice, log, seed, samples, n, target, department, focus):
     start_episode(dice, 0, seed, 0, 0)
     for _ in range(samples):
         successes, complications = roll_pool(p, dice, log, 0, n, target, department, focus,
-                                             False, False, 0)
+                                             False, False, 0, p.complication_range)
         counts[successes] += 1
         counts[2 * n + 1] += complications > 0
     return counts
@@ -131,8 +131,9 @@ def z_score(sampled: float, exact: float, samples: int) -> float:
 
 def compute(args) -> dict:
     """Exact and sampled odds of the task ``args`` describes (see :func:`add_arguments`)."""
-    config = StaConfig(complication_range=max(1, args.complication_range))
+    config = StaConfig()
     check_args(args, config)
+    config = config.replace(complication_range=args.complication_range)
     seed = fresh_seed() if args.seed is None else int(args.seed)
     exact = exact_odds(config, args.target, args.dice, args.focus, args.difficulty,
                        args.complication_range)

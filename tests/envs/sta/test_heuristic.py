@@ -38,16 +38,18 @@ def test_registry_gives_the_heuristic():
 
 @pytest.mark.parametrize("fields", [
     {}, {"pcs": 4, "npc_tiers": ("minor", "notable", "major", "major"), "weapons_drawn": False},
-    {"pcs": 1, "npc_tiers": ("notable",), "pc_weapon": (2,), "npc_weapon": (1,)}])
+    {"pcs": 1, "npc_tiers": ("notable",), "pc_weapon": (2,), "npc_weapon": (1,)},
+    {"conflict": "social", "pcs": 2, "npc_tiers": ("minor", "major")}])
 def test_heuristic_plays_only_legal_actions(fields):
     """The batch refuses illegal actions (``illegal="raise"``): whole scenes must pass."""
     scenes(StaHeuristic(), StaHeuristic(), n=48, **fields)
     scenes(RandomAgent(2), StaHeuristic(), n=48, **fields)
 
 
-def test_heuristic_crew_beats_random_crew():
-    heuristic = scenes(StaHeuristic(), StaHeuristic())
-    random = scenes(RandomAgent(3), StaHeuristic())
+@pytest.mark.parametrize("conflict", ["personal", "social"])
+def test_heuristic_crew_beats_random_crew(conflict):
+    heuristic = scenes(StaHeuristic(), StaHeuristic(), conflict=conflict)
+    random = scenes(RandomAgent(3), StaHeuristic(), conflict=conflict)
     assert heuristic.mean() > random.mean() + 0.5
 
 

@@ -2,7 +2,7 @@
 
 (a) Batch invariance (DESIGN.md: "Scene k of env i depends only on (seed, i, k)"): env i
 alone replays env i of a batch of 1000, on the engine and through the Gymnasium adapters.
-(b) Random legal play under several configs: Momentum within 0..momentum_max ("crew pool
+(b) Random legal play under several configs, personal and social: Momentum within 0..momentum_max ("crew pool
 max 6"), Threat never negative, Stress within 0..Fitness, Determination within 0..3, a
 Defeated or withdrawn character never takes a turn nor rolls ("A defeated character ...
 cannot take any actions for the rest of the scene"), nobody acts twice in a round ("no
@@ -28,7 +28,9 @@ CHARS = slice(0, st.MAX_CHARS)
 CONFIGS = [{}, {"pcs": 4, "npc_tiers": ("minor", "minor", "notable", "major"),
                 "weapons_drawn": False, "success_at_cost": True},
            {"pcs": 1, "npc_tiers": ("major",), "pc_weapon": (1,), "npc_weapon": (2,),
-            "zones_min": 6, "terrain_percent": 80, "obstacle_percent": 80, "max_rounds": 3}]
+            "zones_min": 6, "terrain_percent": 80, "obstacle_percent": 80, "max_rounds": 3},
+           {"conflict": "social", "pcs": 3, "npc_tiers": ("minor", "notable", "major")},
+           {"conflict": "social", "pcs": 1, "npc_tiers": ("notable",), "momentum_start": 6}]
 
 
 def play(batch, steps, seed, check=None, watch=()):
@@ -50,7 +52,7 @@ def play(batch, steps, seed, check=None, watch=()):
     return np.array(rows), events
 
 
-@pytest.mark.parametrize("fields", CONFIGS[:2])
+@pytest.mark.parametrize("fields", CONFIGS[:2] + CONFIGS[3:4])
 def test_env_alone_replays_env_in_batch_of_1000(fields):
     cfg = StaConfig(**fields)
     big = SceneBatch(STA, cfg, 1000, log_capacity=256)
@@ -63,10 +65,12 @@ def test_env_alone_replays_env_in_batch_of_1000(fields):
         assert all(np.array_equal(a, b) for a, b in zip(events[i], events_i[0]))
 
 
+@pytest.mark.parametrize("env_id", ["scenegym/STAPersonalConflict-v0",
+                                    "scenegym/STASocialConflict-v0"])
 @pytest.mark.parametrize("seat", ["crew", "gm"])
-def test_gym_env_alone_replays_vector_env_of_1000(seat):
+def test_gym_env_alone_replays_vector_env_of_1000(seat, env_id):
     """Through the adapters (opponent random, learner takes its first legal action)."""
-    vec = gym.make_vec("scenegym/STAPersonalConflict-v0", num_envs=1000,
+    vec = gym.make_vec(env_id, num_envs=1000,
                        vectorization_mode="vector_entry_point", seat=seat, opponent="random")
     obs, infos = vec.reset(seed=3)
     trace = [obs]
@@ -74,8 +78,7 @@ def test_gym_env_alone_replays_vector_env_of_1000(seat):
         obs, reward, term, trunc, infos = vec.step(np.argmax(infos["action_mask"], axis=1))
         trace.append((obs, reward.copy(), term | trunc))
     for i in (0, 999):
-        env = gym.make("scenegym/STAPersonalConflict-v0", env_index=i, seat=seat,
-                       opponent="random")
+        env = gym.make(env_id, env_index=i, seat=seat, opponent="random")
         o, info = env.reset(seed=3)
         assert np.array_equal(o, trace[0][i])
         for obs_b, reward_b, done_b in trace[1:]:
@@ -98,6 +101,8 @@ def make_check(cfg):
         assert ((stress >= 0) & (stress <= s[:, st.STRESS_MAX: st.STRESS_MAX + st.MAX_CHARS])).all()
         det = s[:, st.DETERMINATION: st.DETERMINATION + st.MAX_CHARS]
         assert ((det >= 0) & (det <= 3)).all()
+        for field in (st.LIES, st.EVIDENCE, st.SHOWN, st.FEAR, st.OFFERS):
+            assert (s[:, field: field + st.MAX_CHARS] >= 0).all()
         assert (s[:, st.BOUGHT] + cfg.base_dice <= cfg.max_dice).all()
         out = (s[:, st.DEFEATED: st.DEFEATED + st.MAX_CHARS]
                | s[:, st.WITHDRAWN: st.WITHDRAWN + st.MAX_CHARS]) == 1

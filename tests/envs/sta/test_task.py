@@ -79,7 +79,7 @@ def test_crew_pool_is_capped_and_immediate_costs_add_threat():
 
 def roll(faces, n, tn=14, dept=4, focus=True, perfect=False, aim=False):
     dice = make_dice(1, np.array([list(faces) + [0]], np.int32))
-    return roll_pool(P, dice, make_log(1, 0), 0, n, tn, dept, focus, perfect, aim, 0)
+    return roll_pool(P, dice, make_log(1, 0), 0, n, tn, dept, focus, perfect, aim, 0, 1)
 
 
 def test_roll_pool_counts_successes_criticals_and_complications():
