@@ -1,8 +1,9 @@
-"""STA personal-conflict playtest statistics: how conflicts end, attacks, injuries, spends.
+"""STA conflict playtest statistics: how conflicts end, tasks, injuries, social tools, spends.
 
 Read from the event log: the ``episode_end`` record's reason (the NPCs out, the crew out,
-cut off), the active rolls' outcomes by side, and the NOTE records of injuries, avoided
-injuries, counterattacks, kept initiative and First Aid.
+a request granted, cut off), the active rolls' outcomes by side, and the NOTE records of
+injuries, avoided consequences, counterattacks, kept initiative, First Aid and the social
+tools.
 """
 
 from __future__ import annotations
@@ -17,12 +18,18 @@ from scenegym.evaluation.stats import frequency_table
 
 # Record columns: [kind, a, b, c, d] (scenegym.envs.core.events).
 KIND, A, B, C, D = range(5)
-END_LABELS = ("npcs_out", "crew_out", "cut_off", "forfeit")
-END_CODES = (st.END_NPCS_OUT, st.END_CREW_OUT, st.END_CUT_OFF, FORFEIT_REASON)
+END_LABELS = ("npcs_out", "crew_out", "crew_request_granted", "npc_request_granted", "cut_off",
+              "forfeit")
+END_CODES = (st.END_NPCS_OUT, st.END_CREW_OUT, st.END_CREW_GRANTED, st.END_NPC_GRANTED,
+             st.END_CUT_OFF, FORFEIT_REASON)
 NOTES = {st.NOTE_INJURY: "injuries_faced", st.NOTE_AVOID: "injuries_avoided",
          st.NOTE_DEFEATED: "defeats", st.NOTE_REVIVED: "revived", st.NOTE_COUNTER: "counterattacks",
          st.NOTE_KEEP: "kept_initiative", st.NOTE_FIRST: "npc_first_turns",
-         st.NOTE_WITHDRAW: "withdrawals", st.NOTE_COMPLICATION: "complication_notes"}
+         st.NOTE_WITHDRAW: "withdrawals", st.NOTE_COMPLICATION: "complication_notes",
+         st.NOTE_RESISTED: "requests_resisted", st.NOTE_LIE: "lies_believed",
+         st.NOTE_LIES_DISCOVERED: "lies_discovered", st.NOTE_FEAR: "intimidations",
+         st.NOTE_EVIDENCE: "evidence_offered", st.NOTE_OFFER: "offers",
+         st.NOTE_FATIGUED: "fatigued", st.NOTE_RECOVER: "stress_recovered"}
 BUYS = {st.A_BUY: "dice_bought_from_pool", st.A_BUY_THREAT: "dice_bought_with_threat",
         st.A_DETERMINATION: "determination_spent", st.A_SEVERITY: "added_severity",
         st.A_INTENSE: "intense_severity"}
