@@ -17,6 +17,7 @@ BUILTIN = (
     "scenegym.envs.momentum.ruleset:MOMENTUM",
     "scenegym.envs.frontiers.ruleset:FRONTIERS",
     "scenegym.envs.sta.ruleset:STA",
+    "scenegym.envs.sta.ruleset:STA_SOCIAL",
 )
 
 _RULESETS: dict[str, Ruleset] = {}

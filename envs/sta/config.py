@@ -95,7 +95,8 @@ class StaConfig(RulesetConfig):
         obstacle_percent: Chance of an obstacle between two generated zones.
         terrain_cost_max: Highest generated terrain or obstacle cost (costs 1..this).
         max_rounds: Rounds before the scene is cut off (reward 0).
-        crew_withdraw_result: Crew result when the crew leaves by withdrawing.
+        crew_withdraw_result: Crew result when the crew leaves by withdrawing (the objective
+            is given up: a loss by default; 0 ends a terminated episode with no reward).
         npc_withdraw_result: Crew result when the NPCs leave by withdrawing.
         conflict: ``personal`` (combat) or ``social`` (requests and social tools).
         persuade_skill: (attribute, department) of the asking character's roll.
@@ -175,7 +176,7 @@ class StaConfig(RulesetConfig):
     obstacle_percent: int = 25
     terrain_cost_max: int = 2
     max_rounds: int = 8
-    crew_withdraw_result: int = 0
+    crew_withdraw_result: int = -1
     npc_withdraw_result: int = 1
     conflict: str = "personal"
     persuade_skill: tuple[int, int] = (st.PRESENCE, st.COMMAND)
@@ -287,6 +288,14 @@ class StaConfig(RulesetConfig):
         check_ints("battlefield_cover", self.battlefield_cover, n, 0, 1)
         check_ints("battlefield_terrain", self.battlefield_terrain, n, 0, 3)
         check_ints("battlefield_obstacles", self.battlefield_obstacles, n - 1, 0, 3)
+
+
+@dataclass(frozen=True)
+class StaSocialConfig(StaConfig):
+    """:class:`StaConfig` whose defaults are a social conflict: two PCs and a Notable NPC."""
+
+    conflict: str = "social"
+    npc_tiers: tuple = ("notable",)
 
 
 SKILLS = ("persuade_skill", "resist_skill", "deceive_skill", "see_through_skill",

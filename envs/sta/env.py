@@ -4,7 +4,7 @@ vector)."""
 from __future__ import annotations
 
 from scenegym.envs.gym_env import SceneEnv, SceneVectorEnv
-from scenegym.envs.sta.ruleset import STA
+from scenegym.envs.sta.ruleset import STA, STA_SOCIAL
 
 SPEC = """
     ## Description
@@ -34,7 +34,7 @@ SPEC = """
 
     Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
     ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any config field of
-    :class:`scenegym.envs.sta.config.StaConfig`.
+    :class:`scenegym.envs.sta.config.StaConfig` (ruleset ``sta``).
 
     ## Action space
     ``Discrete(77)``, one flat space for both seats; ``info["action_mask"]`` and
@@ -75,7 +75,7 @@ SPEC = """
 
     ## Rewards
     Crew: +1 when every NPC is Defeated (or gone with one withdrawn: ``npc_withdraw_result``,
-    +1), -1 when every PC is Defeated (gone with one withdrawn: ``crew_withdraw_result``, 0),
+    +1), -1 when every PC is Defeated (gone with one withdrawn: ``crew_withdraw_result``, -1),
     0 when cut off at ``max_rounds``. GM: ``adversarial`` (minus the crew's, the default) or
     ``director`` per :mod:`scenegym.envs.core.reward` (lead = the side with the larger share
     of its characters standing).
@@ -103,7 +103,8 @@ SOCIAL_SPEC = """
     Social conflict from the Star Trek Adventures 2nd edition core rulebook ("Social
     Conflict", pp. 279-283) on the same conflict structure, task engine and Stress as the
     personal conflict (:class:`STAPersonalConflictEnv`): ``pcs`` PCs (crew seat) and
-    ``npc_tiers`` NPCs (GM seat, one Notable NPC by default) each want something of the
+    ``npc_tiers`` NPCs (GM seat, one Notable NPC by default: ruleset ``sta_social``, config
+    :class:`scenegym.envs.sta.config.StaSocialConfig`) each want something of the
     other side. On its turn a character makes a request of an opposing character, uses a
     social tool (Deception, Evidence, Intimidation, Negotiation) or passes; there are no
     minor actions and no battlefield.
@@ -180,9 +181,9 @@ class STAPersonalConflictVectorEnv(SceneVectorEnv):
 
 class STASocialConflictEnv(SceneEnv):
     __doc__ = "Star Trek Adventures social conflict, one scene at a time.\n" + SOCIAL_SPEC
-    ruleset = STA
+    ruleset = STA_SOCIAL
 
 
 class STASocialConflictVectorEnv(SceneVectorEnv):
     __doc__ = "Star Trek Adventures social conflict, the native batch.\n" + SOCIAL_SPEC
-    ruleset = STA
+    ruleset = STA_SOCIAL

@@ -7,7 +7,7 @@ from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset
 from scenegym.envs.sta import rules
 from scenegym.envs.sta import state as st
-from scenegym.envs.sta.config import StaConfig, kernel_params
+from scenegym.envs.sta.config import StaConfig, StaSocialConfig, kernel_params
 from scenegym.envs.sta.observation import OBSERVATION_NAMES, SOCIAL_OBSERVATION_NAMES, observe
 from scenegym.envs.sta.transcript import ACTION_NAMES, transcript
 
@@ -29,21 +29,39 @@ def layout(config: StaConfig) -> Layout:
 ENV = "scenegym.envs.sta.env:STA"
 AGENTS = "scenegym.agents.sta_heuristic"
 
+RULES = (rules.begin, rules.apply, rules.legal, observe)
+AGENT_REFERENCES = {"heuristic": f"{AGENTS}:heuristic"}
+RULESTATS = "scenegym.evaluation.rulestats.sta"
+
 STA = Ruleset(
     name="sta",
     config_type=StaConfig,
-    rules=(rules.begin, rules.apply, rules.legal, observe),
+    rules=RULES,
     layout=layout,
     params=kernel_params,
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
     env_ids=(EnvId("scenegym/STAPersonalConflict-v0", ENV + "PersonalConflictEnv",
-                   ENV + "PersonalConflictVectorEnv", {"conflict": "personal"}),
-             EnvId("scenegym/STASocialConflict-v0", ENV + "SocialConflictEnv",
-                   ENV + "SocialConflictVectorEnv",
-                   {"conflict": "social", "npc_tiers": ("notable",)})),
-    agents={"heuristic": f"{AGENTS}:heuristic"},
+                   ENV + "PersonalConflictVectorEnv"),),
+    agents=AGENT_REFERENCES,
     odds="scenegym.evaluation.odds.sta",
-    rulestats="scenegym.evaluation.rulestats.sta",
+    rulestats=RULESTATS,
+)
+
+# The same rules under the social conflict's defaults (a ruleset of its own, so that its
+# default config, and with it every size, is the social one).
+STA_SOCIAL = Ruleset(
+    name="sta_social",
+    config_type=StaSocialConfig,
+    rules=RULES,
+    layout=layout,
+    params=kernel_params,
+    phase_names=st.PHASE_NAMES,
+    seats_with_decisions=seats_with_decisions,
+    transcript=transcript,
+    env_ids=(EnvId("scenegym/STASocialConflict-v0", ENV + "SocialConflictEnv",
+                   ENV + "SocialConflictVectorEnv"),),
+    agents=AGENT_REFERENCES,
+    rulestats=RULESTATS,
 )

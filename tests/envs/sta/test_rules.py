@@ -398,7 +398,8 @@ def test_withdrawing_ends_the_scene(conflict):
     npc_withdraw_result]."""
     c = conflict().turn(0)
     reward = c.play(st.A_WITHDRAW)
-    assert c.get("over") == 1 and c.get("truncated") == 0 and reward == 0.0
+    assert c.get("over") == 1 and c.get("truncated") == 0 and reward == -1.0
+    assert conflict(crew_withdraw_result=0).turn(0).play(st.A_WITHDRAW) == 0.0
     g = conflict()
     g.turn(NPC0)
     assert st.A_WITHDRAW in g.legal()
