@@ -61,7 +61,7 @@ def test_keep_the_initiative_may_be_paid_with_threat(conflict):
 def test_round_limit_cuts_the_scene_off(conflict):
     c = conflict(max_rounds=1).turn(0)
     c.play(st.A_PASS)
-    reward = c.turn(NPC0).play(st.A_PASS)
+    reward = c.turn(NPC0).play(st.A_PASS).reward
     assert c.get("over") == 1 and c.get("truncated") == 1 and reward == 0.0
 
 
@@ -82,7 +82,7 @@ def test_minor_npc_is_defeated_by_any_successful_attack(conflict):
     successful attack and cannot choose to Avoid Injury." A 3 is a critical (focus,
     Security 4): 3 successes, 1 above the Difficulty becomes Momentum."""
     c = conflict(dice=[3, 10]).turn(0)
-    reward = c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    reward = c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL).reward
     assert c.get("momentum") == 1 and c.get("defeated", NPC0) == 1
     assert c.get("over") == 1 and reward == 1.0
 
@@ -138,7 +138,7 @@ def test_melee_needs_reach_and_moving_into_reach_is_a_minor_action(conflict):
     """"MELEE ATTACK: Can be attempted against any target within Reach." Movement: "If
     there are any enemies within Reach of you, you cannot perform this action.\""""
     c = conflict(pc_weapon=(1,))  # a knife
-    c.set("zone", 1, NPC0)
+    c.put("zone", 1, NPC0)
     c.play(st.A_CREW_FIRST, st.A_PICK + 0)
     assert st.A_APPROACH + NPC0 in c.legal()
     c.play(st.A_APPROACH + NPC0)
@@ -152,12 +152,12 @@ def test_melee_is_daring_security_at_difficulty_1_opposed_when_aware(conflict):
     """"Attempt a Daring + Security task with a Difficulty of 1. If the target is aware ...
     this becomes an opposed task instead, resisted by the target's own Daring + Security.\""""
     c = conflict(pc_weapon=(1,), dice=[15, 16])
-    c.set("zone", 2, 0)
+    c.put("zone", 2, 0)
     c.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_APPROACH + NPC0, st.A_END_MINOR,
            st.A_ATTACK_DEADLY + NPC0)
     assert c.get("opposed") == 1 and c.get("roller") == NPC0
     unaware = conflict(pc_weapon=(1,), targets_aware=False)
-    unaware.set("zone", 2, 0)
+    unaware.put("zone", 2, 0)
     unaware.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_APPROACH + NPC0, st.A_END_MINOR,
                  st.A_ATTACK_DEADLY + NPC0)
     assert unaware.get("opposed") == 0 and unaware.get("difficulty") == 1
@@ -214,7 +214,7 @@ def test_pc_stress_overflow_fills_the_track_brings_a_complication_then_fatigue(c
     whatever Stress you can ... and suffer a complication"; "When you are Fatigued, you
     cannot suffer more Stress, and you suffer +1 Difficulty on all task rolls.\""""
     c = conflict(dice=[1, 5], threat_per_pc=4)
-    c.set("stress", 7, 0)
+    c.put("stress", 7, 0)
     c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0, st.A_ROLL, st.A_DONE)
     assert c.phase == st.AVOID and c.get("victim") == 0
     c.play(st.A_AVOID)
@@ -228,8 +228,8 @@ def test_a_fatigued_pc_cannot_avoid_and_is_defeated_and_dying(conflict):
     immediately falls prone"; "While you have one or more Deadly Injuries and are Defeated,
     you are Dying.\""""
     c = conflict(dice=[1, 5], threat_per_pc=4)
-    c.set("stress", 9, 0)
-    reward = c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0, st.A_ROLL, st.A_DONE)
+    c.put("stress", 9, 0)
+    reward = c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0, st.A_ROLL, st.A_DONE).reward
     assert c.get("defeated", 0) == 1 and c.get("prone", 0) == 1
     assert c.get("deadly_injuries", 0) == 1 and reward == -1.0
 
@@ -343,8 +343,8 @@ def test_prone_target_is_harder_to_shoot_from_afar(conflict):
 def test_close_attacks_at_a_prone_target_gain_2_momentum(conflict):
     """"Melee Attacks and Ranged Attacks at Close range gain 2 bonus Momentum against you.\""""
     d = conflict(dice=[10, 3], pcs=2, npc_tiers=("notable",), threat_per_pc=10)
-    d.set("zone", 2, 0)
-    d.set("prone", 1, NPC0)
+    d.put("zone", 2, 0)
+    d.put("prone", 1, NPC0)
     d.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)  # 3 successes at Difficulty 2
     assert d.get("momentum") == 1 + 2
 
@@ -353,7 +353,7 @@ def test_first_aid_revives_a_defeated_ally_at_difficulty_2(conflict):
     """"First Aid: ... Attempt a Daring + Medicine task with a Difficulty of 2. If
     successful, the character is no longer Defeated." PC 0: 10 + 2 = 12, no focus."""
     c = conflict(dice=[5, 6], pcs=2)
-    c.set("defeated", 1, 1)
+    c.put("defeated", 1, 1)
     c.turn(0).play(st.A_FIRST_AID + 1)
     assert c.get("difficulty") == 2
     c.play(st.A_ROLL)
@@ -364,7 +364,7 @@ def test_stun_injury_is_removed_after_a_turn_undefeated(conflict):
     """"If you stop being Defeated, a Stun Injury is removed at the end of your next turn.\""""
     c = conflict(dice=[5, 6], pcs=2)
     for name, value in (("defeated", 1), ("injuries", 1), ("stun_injuries", 1)):
-        c.set(name, value, 1)
+        c.put(name, value, 1)
     c.turn(0).play(st.A_FIRST_AID + 1, st.A_ROLL, st.A_HAND_OVER)
     c.turn(NPC0).play(st.A_PASS)
     c.turn(1).play(st.A_PASS)
@@ -387,7 +387,7 @@ def test_reach_of_an_enemy_raises_other_tasks(conflict):
     """"Being within Reach of an enemy increases the Difficulty of any task that isn't a
     melee attack by 1.\""""
     c = conflict()
-    c.set("zone", 2, 0)
+    c.put("zone", 2, 0)
     c.play(st.A_CREW_FIRST, st.A_PICK + 0, st.A_APPROACH + NPC0, st.A_END_MINOR,
            st.A_ATTACK_STUN + NPC0)
     assert c.get("difficulty") == 2 + 1
@@ -397,10 +397,10 @@ def test_withdrawing_ends_the_scene(conflict):
     """"combat frequently ends in one side retreating from the battle" [crew_withdraw_result,
     npc_withdraw_result]."""
     c = conflict().turn(0)
-    reward = c.play(st.A_WITHDRAW)
+    reward = c.play(st.A_WITHDRAW).reward
     assert c.get("over") == 1 and c.get("truncated") == 0 and reward == -1.0
-    assert conflict(crew_withdraw_result=0).turn(0).play(st.A_WITHDRAW) == 0.0
+    assert conflict(crew_withdraw_result=0).turn(0).play(st.A_WITHDRAW).reward == 0.0
     g = conflict()
     g.turn(NPC0)
     assert st.A_WITHDRAW in g.legal()
-    assert g.play(st.A_WITHDRAW) == 1.0
+    assert g.play(st.A_WITHDRAW).reward == 1.0

@@ -27,7 +27,7 @@ def test_yield_grants_the_request_and_ends_the_scene(conflict):
     requires no task.\""""
     c = conflict(**SOCIAL).turn(0)
     c.play(st.A_REQUEST + NPC0)
-    reward = c.play(st.A_YIELD)
+    reward = c.play(st.A_YIELD).reward
     assert c.get("over") == 1 and reward == 1.0
 
 
@@ -52,7 +52,7 @@ def test_losing_resister_gives_in_or_suffers_stress_an_npc_with_threat(conflict)
     c.play(st.A_ROLL, st.A_ROLL, st.A_SUFFER)
     assert c.get("threat") == 2 - 1 and c.get("over") == 0
     g = ask(conflict(dice=[5, 15, 13, 14], **SOCIAL))
-    assert g.play(st.A_ROLL, st.A_ROLL, st.A_GIVE_IN) == 1.0
+    assert g.play(st.A_ROLL, st.A_ROLL, st.A_GIVE_IN).reward == 1.0
 
 
 def test_a_minor_npc_cannot_resist_by_suffering(conflict):
@@ -102,7 +102,7 @@ def test_a_pc_suffers_stress_and_fatigue_shuts_down_an_attribute(conflict):
     automatically fail any task using that attribute." The PC (Fitness 9, Stress 7) resists
     a severity-2 request (the NPC's 1 is a critical): 2 Stress fill the track."""
     c = conflict(dice=[1, 15, 13, 14, 5, 15], threat_per_pc=4, **SOCIAL)
-    c.set("stress", 7, 0)
+    c.put("stress", 7, 0)
     ask(c, NPC0, 0).play(st.A_ROLL, st.A_ROLL, st.A_DONE)  # the NPC adds no severity
     assert c.phase == st.GIVE and c.get("seat") == CREW and c.get("severity") == 2
     c.play(st.A_SUFFER)
@@ -151,8 +151,8 @@ def test_fear_and_offers_raise_the_difficulty_of_resisting(conflict):
     """Interpretation: an intimidated target and an offer on the table each add 1 to the
     Difficulty of resisting the request."""
     c = conflict(dice=[5, 15], **SOCIAL)
-    c.set("fear", 1, NPC0)
-    c.set("offers", 1, 0)
+    c.put("fear", 1, NPC0)
+    c.put("offers", 1, 0)
     ask(c).play(st.A_ROLL)
     assert c.get("difficulty") == 1 + 1 + 1
 
@@ -161,7 +161,7 @@ def test_momentum_removes_stress_after_a_successful_task(conflict):
     """"After a successful task, you may spend 2 Momentum to remove 1 Stress (Repeatable)
     ... A character cannot remove more than 3 Stress in this way on any single task.\""""
     c = conflict(dice=[15, 16, 3, 4], momentum_start=6, **SOCIAL)
-    c.set("stress", 5, 0)
+    c.put("stress", 5, 0)
     c.turn(NPC0)
     c.play(st.A_REQUEST + 0, st.A_RESIST, st.A_ROLL, st.A_ROLL)  # the PC holds with 2
     assert c.phase == st.SPEND and c.get("seat") == CREW

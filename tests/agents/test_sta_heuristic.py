@@ -10,7 +10,6 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, SEAT
 from scenegym.envs.sta.config import StaConfig
 from scenegym.envs.sta.ruleset import STA
-from scenegym.evaluation.playtest import playtest
 
 
 def scenes(crew, gm, n=200, seed=1, **fields):
@@ -51,20 +50,3 @@ def test_heuristic_crew_beats_random_crew(conflict):
     heuristic = scenes(StaHeuristic(), StaHeuristic(), conflict=conflict)
     random = scenes(RandomAgent(3), StaHeuristic(), conflict=conflict)
     assert heuristic.mean() > random.mean() + 0.5
-
-
-def test_playtest_reports_conflict_ends_and_tasks():
-    report = playtest("sta", 32, "heuristic", "random", seed=2, batch=16)
-    stats = report["ruleset_stats"]
-    assert sum(row["count"] for row in stats["conflict_ends"].values()) == 32
-    assert stats["crew_tasks"]["succeeded"]["count"] > 0 and stats["defeats"] > 0
-
-
-def test_playtest_reports_social_conflict_ends_and_tools():
-    config = StaConfig(conflict="social", npc_tiers=("notable",))
-    report = playtest("sta", 32, "heuristic", "heuristic", seed=3, batch=16, config=config)
-    stats = report["ruleset_stats"]
-    ends = stats["conflict_ends"]
-    assert sum(row["count"] for row in ends.values()) == 32
-    assert ends["crew_request_granted"]["count"] + ends["npc_request_granted"]["count"] > 0
-    assert stats["evidence_offered"] > 0 and stats["requests_resisted"] > 0

@@ -1,0 +1,21 @@
+"""STA playtest statistics (evaluation/rulestats/sta.py) from heuristic and random play."""
+
+from scenegym.envs.sta.config import StaConfig
+from scenegym.evaluation.playtest import playtest
+
+
+def test_playtest_reports_conflict_ends_and_tasks():
+    report = playtest("sta", 32, "heuristic", "random", seed=2, batch=16)
+    stats = report["ruleset_stats"]
+    assert sum(row["count"] for row in stats["conflict_ends"].values()) == 32
+    assert stats["crew_tasks"]["succeeded"]["count"] > 0 and stats["defeats"] > 0
+
+
+def test_playtest_reports_social_conflict_ends_and_tools():
+    config = StaConfig(conflict="social", npc_tiers=("notable",))
+    report = playtest("sta", 32, "heuristic", "heuristic", seed=3, batch=16, config=config)
+    stats = report["ruleset_stats"]
+    ends = stats["conflict_ends"]
+    assert sum(row["count"] for row in ends.values()) == 32
+    assert ends["crew_request_granted"]["count"] + ends["npc_request_granted"]["count"] > 0
+    assert stats["evidence_offered"] > 0 and stats["requests_resisted"] > 0
