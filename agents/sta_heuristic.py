@@ -15,11 +15,14 @@ action mask, as a trained policy would; they are compiled, one row at a time.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.params import as_record
+from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.observation import (
     CHAR_SLOTS,
@@ -191,13 +194,21 @@ def decide(o, m, momentum_max, keep_momentum, gm_buy_threat, gm_keep_threat):
     return st.A_KEEP if keep else st.A_HAND_OVER
 
 
+HeuristicParams = namedtuple("HeuristicParams", ["momentum_max", "keep_momentum",
+                                                 "gm_buy_threat", "gm_keep_threat"])
+
+
 @njit(cache=True)
-def act_rows(obs, masks, momentum_max, keep_momentum, gm_buy_threat, gm_keep_threat):
+def act_row(o, m, ap, key, n):
+    """The action for the pending decision of one env (the compiled policy)."""
+    return decide(o, m, ap.momentum_max, ap.keep_momentum, ap.gm_buy_threat, ap.gm_keep_threat)
+
+
+@njit(cache=True)
+def act_rows(obs, masks, ap, out):
     """One action per row, by the pending decision."""
-    out = np.zeros(obs.shape[0], np.int64)
     for r in range(obs.shape[0]):
-        out[r] = decide(obs[r], masks[r], momentum_max, keep_momentum, gm_buy_threat,
-                        gm_keep_threat)
+        out[r] = act_row(obs[r], masks[r], ap, 0, 0)
     return out
 
 
@@ -217,10 +228,19 @@ class StaHeuristic:
     gm_buy_threat: int = 4
     gm_keep_threat: int = 6
 
-    def act(self, obs, masks, env_ids=None):
+    @property
+    def compiled(self) -> CompiledPolicy:
+        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
+        return CompiledPolicy("sta_heuristic", act_row, self._params())
+
+    def _params(self) -> np.ndarray:
+        return as_record(HeuristicParams(self.momentum_max, self.keep_momentum,
+                                         self.gm_buy_threat, self.gm_keep_threat))
+
+    def act(self, obs, masks, env_ids=None, **_):
+        out = np.zeros(np.shape(obs)[0], np.int64)
         return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
-                        self.momentum_max, self.keep_momentum, self.gm_buy_threat,
-                        self.gm_keep_threat)
+                        self._params()[0], out)
 
 
 def heuristic(config=None) -> StaHeuristic:
