@@ -29,39 +29,28 @@ def layout(config: StaConfig) -> Layout:
 ENV = "scenegym.envs.sta.env:STA"
 AGENTS = "scenegym.agents.sta_heuristic"
 
-RULES = (rules.begin, rules.apply, rules.legal, observe)
-AGENT_REFERENCES = {"heuristic": f"{AGENTS}:heuristic"}
-RULESTATS = "scenegym.evaluation.rulestats.sta"
+def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None) -> Ruleset:
+    """A ruleset of the STA rules whose default config is ``config_type``'s, with the env
+    classes ``STA<kind>Env`` / ``STA<kind>VectorEnv``."""
+    return Ruleset(
+        name=name,
+        config_type=config_type,
+        rules=(rules.begin, rules.apply, rules.legal, observe),
+        layout=layout,
+        params=kernel_params,
+        phase_names=st.PHASE_NAMES,
+        seats_with_decisions=seats_with_decisions,
+        transcript=transcript,
+        env_ids=(EnvId(env_id, f"{ENV}{kind}Env", f"{ENV}{kind}VectorEnv"),),
+        agents={"heuristic": f"{AGENTS}:heuristic"},
+        odds=odds,
+        rulestats="scenegym.evaluation.rulestats.sta",
+    )
 
-STA = Ruleset(
-    name="sta",
-    config_type=StaConfig,
-    rules=RULES,
-    layout=layout,
-    params=kernel_params,
-    phase_names=st.PHASE_NAMES,
-    seats_with_decisions=seats_with_decisions,
-    transcript=transcript,
-    env_ids=(EnvId("scenegym/STAPersonalConflict-v0", ENV + "PersonalConflictEnv",
-                   ENV + "PersonalConflictVectorEnv"),),
-    agents=AGENT_REFERENCES,
-    odds="scenegym.evaluation.odds.sta",
-    rulestats=RULESTATS,
-)
 
+STA = sta_ruleset("sta", StaConfig, "scenegym/STAPersonalConflict-v0", "PersonalConflict",
+                  odds="scenegym.evaluation.odds.sta")
 # The same rules under the social conflict's defaults (a ruleset of its own, so that its
 # default config, and with it every size, is the social one).
-STA_SOCIAL = Ruleset(
-    name="sta_social",
-    config_type=StaSocialConfig,
-    rules=RULES,
-    layout=layout,
-    params=kernel_params,
-    phase_names=st.PHASE_NAMES,
-    seats_with_decisions=seats_with_decisions,
-    transcript=transcript,
-    env_ids=(EnvId("scenegym/STASocialConflict-v0", ENV + "SocialConflictEnv",
-                   ENV + "SocialConflictVectorEnv"),),
-    agents=AGENT_REFERENCES,
-    rulestats=RULESTATS,
-)
+STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, "scenegym/STASocialConflict-v0",
+                         "SocialConflict")
