@@ -20,7 +20,16 @@ from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import drain_arrays
-from scenegym.envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN, OVER, RESULT
+from scenegym.envs.core.header import (
+    CREW,
+    DECISIONS,
+    EPISODE,
+    GM,
+    LEAD_CHANGES,
+    MARGIN,
+    OVER,
+    RESULT,
+)
 from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import atomic_write_json
@@ -76,10 +85,18 @@ def run(args) -> int:
     return 0
 
 
-def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, seed=None,
-             batch: int = DEFAULT_BATCH, config=None, progress_bar: bool = False,
-             inline: bool = True) -> dict:
+def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", **options) -> dict:
     """Play ``scenes`` scenes of ``ruleset`` and return the report (a JSON-ready dict).
+
+    Takes the arguments of :func:`playtest_scenes`.
+    """
+    return playtest_scenes(ruleset, scenes, crew, gm, **options)[0]
+
+
+def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, seed=None,
+                    batch: int = DEFAULT_BATCH, config=None, progress_bar: bool = False,
+                    inline: bool = True) -> tuple[dict, np.ndarray]:
+    """Play ``scenes`` scenes of ``ruleset``: the report and every scene's own figures.
 
     Args:
         ruleset: Ruleset id.
@@ -93,6 +110,11 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
         inline: When both agents have compiled policies, play whole scenes in one compiled
             call (the default); ``False`` asks them in Python, decision by decision (the same
             scenes, slower).
+
+    Returns:
+        ``(report, ended)``: the report (a JSON-ready dict) and the ended scenes' header
+        columns (see :func:`play_scenes`), keyed by (env, episode): the same row is the same
+        scene in every run with the same ``scenes`` and ``batch`` (paired comparisons).
     """
     from scenegym.agents import make_agent  # agents sit on top of the engine
 
@@ -110,7 +132,7 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
               "crew": str(crew), "gm": str(gm)}
     report.update(scene_figures(ended))
     report["ruleset_stats"] = rulestats.summary()
-    return report
+    return report, ended
 
 
 def variant_config(ruleset: str, variants: list[str]):
@@ -140,6 +162,11 @@ def scene_quota(scenes: int, num_envs: int) -> np.ndarray:
     return quota
 
 
+def scene_row(quota: np.ndarray) -> np.ndarray:
+    """The row of env ``i``'s first scene among all scenes kept in (env, episode) order."""
+    return np.concatenate([[0], np.cumsum(quota)[:-1]]).astype(np.int64)
+
+
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
                 progress_bar: bool = False, inline: bool = True) -> np.ndarray:
     """Play until every env has played its quota; returns the ended scenes' header columns.
@@ -150,13 +177,15 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
 
     Returns:
         int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
-        (``ENDED_COLUMNS``), in the order the scenes ended.
+        (``ENDED_COLUMNS``), keyed by (env, episode), not by the order the scenes ended:
+        row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
     """
     from tqdm import tqdm
 
     quota = scene_quota(scenes, engine.num_envs)
     played = np.zeros(engine.num_envs, np.int64)
     ended = np.zeros((scenes, len(ENDED_COLUMNS)), np.int64)
+    first_row = scene_row(quota)
     finished = 0
     actions = np.zeros(engine.num_envs, np.int64)
     play = scene_player(engine, agents, inline)
@@ -175,7 +204,7 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
             done = np.flatnonzero(over)
             if done.size:
                 rows = engine.state[done]
-                ended[finished:finished + done.size] = rows[:, ENDED_COLUMNS]
+                ended[first_row[done] + rows[:, EPISODE]] = rows[:, ENDED_COLUMNS]
                 rulestats.add_ended(rows)
                 finished += done.size
                 played[done] += 1

@@ -3,7 +3,9 @@
 Each ``--arm NAME=SPEC`` is one playtest: ``SPEC`` is comma-separated ``key=value`` pairs,
 where ``crew`` and ``gm`` name the agents and any other key is a config field of the ruleset
 (``--arm "final=crew=heuristic,clock_by_situation=(4,4,4)"``). Every arm uses the same seed,
-so the arms face the same dice where their rules agree (common random numbers).
+so the arms face the same dice where their rules agree (common random numbers): each arm's
+difference from the first arm is estimated scene by scene, with its paired interval and how
+many times narrower it is than the unpaired one (:mod:`scenegym.evaluation.paired`).
 
 Writes ``report.md``, ``report.json`` and PNG plots to ``--out``, each file atomically.
 """
@@ -17,7 +19,8 @@ from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
 from scenegym.evaluation.overrides import parse_value, split_items
-from scenegym.evaluation.playtest import playtest
+from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
+from scenegym.evaluation.playtest import playtest_scenes
 from scenegym.evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
@@ -45,15 +48,31 @@ def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
 
 
 def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int) -> dict:
-    """Play every arm; returns ``{arm name: playtest report}``."""
+    """Play every arm; returns ``{arm name: playtest report}``.
+
+    Every arm after the first also carries ``paired``: its differences from the first arm,
+    scene by scene (see :func:`scenegym.evaluation.paired.compare`).
+    """
     rs = get_ruleset(ruleset)
-    results = {}
-    for text in arms:
-        name, agents, overrides = parse_arm(text, rs.config_type)
-        config = rs.config_type().replace(**overrides)
-        report = playtest(ruleset, scenes, agents["crew"], agents["gm"], seed=seed, config=config)
+    parsed = [parse_arm(text, rs.config_type) for text in arms]
+    configs = [rs.config_type().replace(**overrides) for _, _, overrides in parsed]
+    return play_arms(ruleset, {name: (agents, config, overrides)
+                               for (name, agents, overrides), config in zip(parsed, configs)},
+                     scenes, seed)
+
+
+def play_arms(ruleset: str, arms: dict, scenes: int, seed: int) -> dict:
+    """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first."""
+    results, first = {}, None
+    for name, (agents, config, overrides) in arms.items():
+        report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
+                                        config=config)
         report["config_overrides"] = {k: v if isinstance(v, (bool, int, str)) else repr(v)
                                       for k, v in overrides.items()}
+        if first is None:
+            first = (name, ended)
+        else:
+            report["paired"] = {"against": first[0], "statistics": compare(ended, first[1])}
         results[name] = report
     return results
 
@@ -70,7 +89,21 @@ def markdown(ruleset: str, results: dict) -> str:
     lines.append("")
     for name, r in results.items():
         lines.append(f"- **{name}**: seed {r['seed']}, config changes {r['config_overrides'] or 'none'}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + paired_lines(results)) + "\n"
+
+
+def paired_lines(results: dict) -> list[str]:
+    """A table of each arm's difference from the first arm, scene by scene (none for one arm)."""
+    paired = {name: r["paired"] for name, r in results.items() if "paired" in r}
+    if not paired:
+        return []
+    first = next(iter(paired.values()))["against"]
+    lines = ["", f"## Differences from {first}, scene by scene (paired 95% CI)", "",
+             "| arm | " + " | ".join(SCENE_VALUES) + " |", "|---" * (1 + len(SCENE_VALUES)) + "|"]
+    for name, p in paired.items():
+        cells = [format_difference(p["statistics"][key]) for key in SCENE_VALUES]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def plot(results: dict, out: Path) -> list[Path]:
