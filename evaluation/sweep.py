@@ -1,0 +1,156 @@
+"""``scenegym sweep RULESET --field NAME --values ...``: each statistic against a config field.
+
+One field (``--field max_moves --values 10 20 30``) or a grid of two (a second ``--field`` and
+``--values``): every combination is a playtest with the same seed, scenes and agents, so each
+point is compared scene by scene with the first combination (paired intervals, see
+:mod:`scenegym.evaluation.paired`). Prints a table and writes ``sweep.md``, ``sweep.json``
+and one plot per statistic (95% interval bands; a line per value of the second field) to
+``--out``, each file atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from pathlib import Path
+
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.rulesets import get_ruleset, ruleset_names
+from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
+from scenegym.evaluation.overrides import parse_value
+from scenegym.evaluation.paired import format_difference
+from scenegym.evaluation.report import PLOTS, play_arms
+from scenegym.evaluation.text import summary
+
+MAX_FIELDS = 2
+
+
+def sweep_points(config_type, fields: list[str], values: list[list[str]]) -> list[dict]:
+    """Every combination of the fields' values, as ``{field: value}`` (first field slowest).
+
+    Raises:
+        ValueError: A field is unknown, given twice, or without its own ``--values``.
+    """
+    if not 1 <= len(fields) <= MAX_FIELDS:
+        raise ValueError(f"--field given {len(fields)} times; allowed: 1 or {MAX_FIELDS}")
+    if len(values) != len(fields):
+        raise ValueError(f"each --field needs its own --values: got {len(fields)} --field "
+                         f"and {len(values)} --values")
+    if len(set(fields)) != len(fields):
+        raise ValueError(f"--field {fields[0]!r} given twice")
+    for name in fields:
+        if name not in config_type.field_names():
+            raise ValueError(f"--field {name!r} is not a config field; allowed: "
+                             f"{', '.join(config_type.field_names())}")
+    parsed = [[parse_value(v) for v in vs] for vs in values]
+    return [dict(zip(fields, combo)) for combo in itertools.product(*parsed)]
+
+
+def point_name(point: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in point.items())
+
+
+def run_sweep(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
+              seed: int) -> dict:
+    """Play every point; ``{point name: playtest report}`` (paired with the first point)."""
+    rs = get_ruleset(ruleset)
+    arms = {point_name(p): ({"crew": crew, "gm": gm}, rs.config_type().replace(**p), p)
+            for p in points}
+    results = play_arms(ruleset, arms, scenes, seed)
+    for name, p in zip(results, points):
+        results[name]["point"] = {k: v if isinstance(v, (bool, int, float, str)) else repr(v)
+                                  for k, v in p.items()}
+    return results
+
+
+def markdown(ruleset: str, fields: list[str], results: dict) -> str:
+    """The sweep as a markdown table: each figure with its interval, then the paired
+    difference from the first point."""
+    first = next(iter(results))
+    r0 = results[first]
+    lines = [f"# {ruleset} sweep over {' x '.join(fields)}", "",
+             f"crew {r0['crew']}, GM {r0['gm']}, {r0['scenes']} scenes per point, seed "
+             f"{r0['seed']}; differences are paired against {first}", "",
+             "| " + " | ".join(fields) + " | " + " | ".join(f"{label} [95% CI]" for _, label in PLOTS)
+             + " | " + " | ".join(f"{label}: difference" for _, label in PLOTS) + " |",
+             "|---" * (len(fields) + 2 * len(PLOTS)) + "|"]
+    for r in results.values():
+        cells = [str(r["point"][f]) for f in fields]
+        cells += [f"{r[k]:.3f} [{r[k + '_ci'][0]:.3f}, {r[k + '_ci'][1]:.3f}]" for k, _ in PLOTS]
+        cells += [format_difference(r["paired"]["statistics"][k]) if "paired" in r else "(base)"
+                  for k, _ in PLOTS]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(fields: list[str], results: dict, out: Path) -> list[Path]:
+    """One plot per figure against the first field, a line and 95% band per second-field value."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    reports = list(results.values())
+    xs = list(dict.fromkeys(r["point"][fields[0]] for r in reports))
+    numeric = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs)
+    groups = list(dict.fromkeys(r["point"].get(fields[-1]) for r in reports)) if len(fields) > 1 else [None]
+    written = []
+    for key, label in PLOTS:
+        fig, ax = plt.subplots(figsize=(6, 3.6))
+        for g in groups:
+            rows = [r for r in reports if g is None or r["point"][fields[-1]] == g]
+            x = [r["point"][fields[0]] if numeric else xs.index(r["point"][fields[0]]) for r in rows]
+            ax.plot(x, [r[key] for r in rows], marker="o",
+                    label=None if g is None else f"{fields[-1]}={g}")
+            ax.fill_between(x, [r[key + "_ci"][0] for r in rows], [r[key + "_ci"][1] for r in rows],
+                            alpha=0.25)
+        if not numeric:
+            ax.set_xticks(range(len(xs)), [str(x) for x in xs])
+        ax.set_xlabel(fields[0])
+        ax.set_ylabel(label)
+        ax.set_title(f"{label} (95% CI)")
+        if len(groups) > 1:
+            ax.legend(fontsize="small")
+        fig.tight_layout()
+        path = out / f"{key}.png"
+        atomic_write(path, lambda f, fig=fig: fig.savefig(f, format="png", dpi=120))
+        plt.close(fig)
+        written.append(path)
+    return written
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym sweep``."""
+    p = sub.add_parser("sweep", help="each statistic against one config field or a grid of two",
+                       description=summary(__doc__))
+    p.add_argument("ruleset", choices=ruleset_names())
+    p.add_argument("--field", action="append", required=True, metavar="NAME",
+                   help="config field to sweep (give twice for a grid)")
+    p.add_argument("--values", action="append", nargs="+", required=True, metavar="VALUE",
+                   help="the field's values (Python literals or text), after each --field")
+    p.add_argument("--crew", default="heuristic", help="crew agent (default heuristic)")
+    p.add_argument("--gm", default="heuristic", help="GM agent (default heuristic)")
+    p.add_argument("--scenes", type=int, default=20_000, help="scenes per point (default 20000)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed shared by all points (default: drawn once from OS entropy, and reported)")
+    p.add_argument("--out", type=Path, required=True, help="output folder")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the sweep and write the table, the JSON and the plots."""
+    rs = get_ruleset(args.ruleset)
+    points = sweep_points(rs.config_type, args.field, args.values)
+    for point in points:  # refuse a bad value before playing anything
+        rs.config_type().replace(**point)
+    seed = fresh_seed() if args.seed is None else args.seed
+    results = run_sweep(args.ruleset, points, args.crew, args.gm, args.scenes, seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    text = markdown(args.ruleset, args.field, results)
+    atomic_write_text(args.out / "sweep.md", text)
+    atomic_write_json(args.out / "sweep.json", results)
+    if not args.no_plots:
+        plot(args.field, results, args.out)
+    print(text)
+    return 0

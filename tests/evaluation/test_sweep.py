@@ -1,0 +1,51 @@
+"""``scenegym sweep`` (evaluation/sweep.py): points of one field or a grid, paired with the
+first point, files written, bad fields refused by name."""
+
+import json
+
+import pytest
+
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.evaluation.cli import main
+from scenegym.evaluation.sweep import sweep_points
+
+
+def test_a_grid_of_two_fields_is_every_combination_first_field_slowest():
+    points = sweep_points(StarforgedConfig, ["max_moves", "clock_by_situation"],
+                          [["5", "9"], ["(4,4,4)", "(4,6,8)"]])
+    assert points == [{"max_moves": 5, "clock_by_situation": (4, 4, 4)},
+                      {"max_moves": 5, "clock_by_situation": (4, 6, 8)},
+                      {"max_moves": 9, "clock_by_situation": (4, 4, 4)},
+                      {"max_moves": 9, "clock_by_situation": (4, 6, 8)}]
+
+
+@pytest.mark.parametrize("fields, values, words", [
+    (["clocks"], [["1"]], "'clocks' is not a config field; allowed: stats"),
+    (["max_moves"], [["1"], ["2"]], "each --field needs its own --values"),
+    (["max_moves", "max_moves"], [["1"], ["2"]], "given twice")])
+def test_bad_sweeps_are_refused_by_name(fields, values, words):
+    with pytest.raises(ValueError, match=words):
+        sweep_points(StarforgedConfig, fields, values)
+
+
+def test_a_bad_value_exits_2_before_playing(tmp_path, capsys):
+    assert main(["sweep", "starforged", "--field", "rank", "--values", "formidable", "legendary",
+                 "--scenes", "10", "--out", str(tmp_path)]) == 2
+    assert "config field 'rank' is 'legendary'" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_sweep_writes_points_paired_with_the_first_and_plots(tmp_path):
+    """A move limit of 1 cuts the scene off after one scene move: at most the move, a burn
+    and its advantage choice or price (a 6-segment clock cannot fill in one move)."""
+    assert main(["sweep", "starforged", "--field", "max_moves", "--values", "1", "30",
+                 "--crew", "random", "--gm", "random", "--scenes", "200", "--seed", "3",
+                 "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "sweep.json").read_text())
+    short, full = data["max_moves=1"], data["max_moves=30"]
+    assert short["mean_decisions"] <= 3 < full["mean_decisions"]
+    diff = full["paired"]["statistics"]["mean_decisions"]
+    assert full["paired"]["against"] == "max_moves=1" and diff["paired_ci"][0] > 0
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "sweep.md", "sweep.json", "crew_win_rate.png", "mean_decisions.png",
+        "mean_lead_changes.png", "mean_final_margin.png"}
