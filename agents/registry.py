@@ -1,4 +1,4 @@
-"""Agents by name: ``random``, a ruleset's heuristics, or a trained policy file.
+"""Agents by name: ``random``, ``constant``, a ruleset's own agents, or a trained policy file.
 
 A ruleset declares its heuristic agents in its :class:`~scenegym.envs.core.ruleset.Ruleset`
 value (``agents``: name -> ``"module:factory"``): ``"heuristic"`` is its default, and names
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scenegym.agents.constant_agent import ConstantAgent
 from scenegym.agents.random_agent import RandomAgent
 from scenegym.envs.rulesets import get_ruleset, load, ruleset_names
 
@@ -17,7 +18,7 @@ POLICY_SUFFIXES = (".zip", ".onnx")
 
 def agent_names(ruleset: str | None = None) -> tuple[str, ...]:
     """The agent names a ruleset offers (every ruleset's, when ``ruleset`` is None)."""
-    names = {"random"}
+    names = {"random", "constant"}
     for name in [ruleset] if ruleset else ruleset_names():
         names.update(get_ruleset(name).agents)
     return tuple(sorted(names))
@@ -27,7 +28,7 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None):
     """An agent from ``spec``: an agent object (returned as is), a name, or a policy path.
 
     Args:
-        spec: ``"random"``, an agent name of the ruleset (``"heuristic"``,
+        spec: ``"random"``, ``"constant"`` (the first legal action), an agent name of the ruleset (``"heuristic"``,
             ``"heuristic-STYLE"``; see :func:`agent_names`), a path to a trained policy
             (``.zip`` or ``.onnx``), or any object with an ``act(obs, masks, env_ids)`` method.
         ruleset: Ruleset name.
@@ -38,6 +39,8 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None):
         return spec
     if spec == "random":
         return RandomAgent(seed)
+    if spec == "constant":
+        return ConstantAgent()
     if isinstance(spec, (str, Path)) and Path(spec).suffix in POLICY_SUFFIXES:
         from scenegym.agents.policy import load_policy_agent  # trained policies: train extra
 

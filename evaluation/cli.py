@@ -21,6 +21,8 @@ COMMAND_MODULES = (
     "scenegym.evaluation.replay",
     "scenegym.evaluation.report",
     "scenegym.evaluation.sweep",
+    "scenegym.evaluation.soak",
+    "scenegym.evaluation.solve.cli",
     "scenegym.training.cli",
 )
 

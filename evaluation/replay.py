@@ -16,6 +16,7 @@ from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, EPISODE, GM
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
+from scenegym.evaluation.overrides import parse_overrides
 from scenegym.evaluation.playtest import seat_seed
 from scenegym.evaluation.text import summary
 
@@ -62,6 +63,8 @@ def add_parser(sub) -> None:
     p.add_argument("--gm", default="heuristic", help="GM agent (as in the playtest)")
     p.add_argument("--agent-seed", type=int, default=None,
                    help="seed of random agents (default: the run's seed)")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field of the run's variant (repeatable)")
     p.set_defaults(run=run)
 
 
@@ -69,8 +72,10 @@ def run(args: argparse.Namespace) -> int:
     """Print the scene's transcript."""
     if args.env < 0 or args.scene < 0:
         raise ValueError(f"--env is {args.env} and --scene is {args.scene}; allowed: 0 or more")
+    rs = get_ruleset(args.ruleset)
+    config = rs.config_type().replace(**parse_overrides(args.set, rs.config_type))
     lines = replay_scene(args.ruleset, args.seed, args.env, args.scene, args.crew, args.gm,
-                         args.agent_seed)
+                         args.agent_seed, config)
     print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
     print("\n".join(lines))
     return 0

@@ -119,6 +119,9 @@ class Ruleset:
         odds: ``"module"`` with ``add_arguments(parser)`` and ``compute(args)`` for
             ``scenegym odds``, or ``None``.
         rulestats: ``"module"`` with ``make(config)`` for playtest statistics, or ``None``.
+        invariants: ``"module"`` with ``check(state, config) -> [(bad rows, words)]`` and
+            ``VARIANTS`` (name -> config overrides) for ``scenegym soak``, or ``None`` (the
+            generic invariants, default config).
         default_gm_reward: The GM seat's reward unless asked otherwise (everywhere: envs,
             training, self-play).
         director: The director reward's weights for this game's episodes.
@@ -136,6 +139,7 @@ class Ruleset:
     agents: Mapping[str, str] = field(default_factory=dict)
     odds: str | None = None
     rulestats: str | None = None
+    invariants: str | None = None
     default_gm_reward: str = "adversarial"
     director: DirectorWeights = field(default_factory=DirectorWeights)
 

@@ -35,6 +35,7 @@ MOMENTUM = Ruleset(
             "heuristic-adversarial": f"{AGENTS}:adversarial"},
     odds="scenegym.evaluation.odds.momentum",
     rulestats="scenegym.evaluation.rulestats.momentum",
+    invariants="scenegym.evaluation.invariants.momentum",
     default_gm_reward="director",  # the seed's GM is a director, not an opponent
     # an episode of about 150 decisions (both seats) is "the right length"; 3 flips are plenty
     director=DirectorWeights(swing_cap=3, target_decisions=150),

@@ -33,7 +33,9 @@ STARFORGED = Ruleset(
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
     env_ids=(EnvId("scenegym/StarforgedSceneChallenge-v0", ENV + "Env", ENV + "VectorEnv"),),
-    agents={"heuristic": f"{AGENTS}:heuristic"},
+    agents={"heuristic": f"{AGENTS}:heuristic",
+            "optimal": "scenegym.agents.starforged_optimal:optimal"},
     odds="scenegym.evaluation.odds.starforged",
     rulestats="scenegym.evaluation.rulestats.starforged",
+    invariants="scenegym.evaluation.invariants.starforged",
 )

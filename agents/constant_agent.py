@@ -1,0 +1,34 @@
+"""A constant player: always the first legal action (the lowest action id).
+
+A trivial baseline for every ruleset, in either seat: what a policy that ignores the game
+achieves (in Starforged the crew then always Faces Danger with edge, keeps its momentum and
+takes +momentum on a weak Secure an Advantage; the GM asks the first price).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from scenegym.envs.core.policy import PYTHON, CompiledPolicy
+
+
+@njit(cache=True)
+def constant_act(o, m, ap, key, n):
+    """The first legal action of the mask ``m``."""
+    for a in range(m.shape[0]):
+        if m[a]:
+            return a
+    raise ValueError("constant agent asked to act with no legal action")
+
+
+class ConstantAgent:
+    """Always the first legal action (see module docstring)."""
+
+    compiled = CompiledPolicy("constant", constant_act, PYTHON.params)
+
+    def act(self, obs, masks, env_ids=None, **_):
+        masks = np.asarray(masks, np.bool_)
+        if not masks.any(axis=1).all():
+            raise ValueError("constant agent asked to act with no legal action")
+        return masks.argmax(axis=1).astype(np.int64)

@@ -1,0 +1,1 @@
+"""Invariants each ruleset declares for ``scenegym soak`` (``Ruleset.invariants``)."""

@@ -1,0 +1,190 @@
+"""``scenegym soak [IDS]``: long random and heuristic play, every invariant checked after every decision.
+
+For each env id (default: every registered one), each config variant its ruleset declares
+(``Ruleset.invariants``: a module with ``VARIANTS`` and ``check(state, config)``) and each
+pairing of random and heuristic agents, a batch plays until its share of ``--decisions`` is
+made. After every decision it checks the generic invariants (a pending decision has a seat
+and a legal action; the observation is finite and inside its space; an episode's crew
+rewards add up to its result) and the ruleset's own (pools and meters in range). It stops
+at the first violation and prints the seed, env and episode, with the ``scenegym replay``
+command that plays that scene alone. Exit status 0: no violation; 1: a violation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from typing import NamedTuple
+
+import numpy as np
+
+from scenegym.agents import make_agent
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM, OVER, RESULT, SEAT
+from scenegym.envs.rulesets import env_ids, ruleset_of_env
+from scenegym.evaluation.playtest import seat_seed
+from scenegym.evaluation.text import summary
+
+PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic"),
+         ("heuristic", "random"))
+DEFAULT_BATCH = 256
+
+
+class Violation(NamedTuple):
+    """The first broken invariant of a soak run, and how to replay it."""
+
+    ruleset: str
+    seed: int
+    env: int
+    episode: int
+    decision: int
+    crew: str
+    gm: str
+    overrides: dict
+    rule: str
+
+    def replay_command(self) -> str:
+        sets = "".join(f" --set '{k}={v}'" for k, v in self.overrides.items())
+        return (f"scenegym replay {self.ruleset} --seed {self.seed} --env {self.env} "
+                f"--scene {self.episode} --crew {self.crew} --gm {self.gm}{sets}")
+
+    def describe(self) -> str:
+        return (f"{self.ruleset}: {self.rule} broken at decision {self.decision} of episode "
+                f"{self.episode} of env {self.env} (seed {self.seed}, crew {self.crew}, GM "
+                f"{self.gm}, config changes {self.overrides or 'none'})\n"
+                f"replay it: {self.replay_command()}")
+
+
+def generic_checks(engine: SceneBatch, returns: np.ndarray, ended: np.ndarray):
+    """``[(bad rows, invariant)]`` every ruleset keeps."""
+    state, layout = engine.state, engine.layout
+    running = state[:, OVER] == 0
+    obs = engine.obs
+    return [
+        (running & ~np.isin(state[:, SEAT], (CREW, GM)), "a pending decision has a seat"),
+        (running & ~engine.masks.any(axis=1), "a pending decision has a legal action"),
+        (running & ~np.isfinite(obs).all(axis=1), "the observation is finite"),
+        (running & ((obs < layout.observation_low) | (obs > layout.observation_high)).any(axis=1),
+         f"the observation is inside {layout.observation_low}..{layout.observation_high}"),
+        (ended & (returns != state[:, RESULT]), "an episode's crew rewards add up to its result"),
+    ]
+
+
+def first_violation(checks) -> tuple[int, str] | None:
+    """The lowest env index that breaks a check, and the check's words."""
+    found = None
+    for bad, rule in checks:
+        rows = np.flatnonzero(bad)
+        if rows.size and (found is None or rows[0] < found[0]):
+            found = (int(rows[0]), rule)
+    return found
+
+
+def soak_run(ruleset, config, overrides: dict, crew: str, gm: str, decisions: int, seed: int,
+             batch: int = DEFAULT_BATCH, check=None) -> tuple[Violation | None, int]:
+    """Play ``decisions`` decisions; ``(first violation or None, decisions made)``.
+
+    Agents are made as ``scenegym playtest`` and ``replay`` make them (random agents seeded
+    by :func:`scenegym.evaluation.playtest.seat_seed`), so the violation replays alone.
+    """
+    agents = {seat: make_agent(spec, ruleset.name, seat_seed(seed, seat), config)
+              for seat, spec in ((CREW, crew), (GM, gm))}
+    engine = SceneBatch(ruleset, config, batch)
+    engine.reset(seed)
+    returns = np.zeros(batch, np.float64)
+    actions = np.zeros(batch, np.int64)
+    nothing = np.zeros(batch, np.bool_)
+    made = 0
+    while True:
+        found = first_violation(generic_checks(engine, returns, nothing)
+                                + (check(engine.state, config) if check else []))
+        if found or made >= decisions:
+            break
+        active = engine.state[:, OVER] == 0
+        choose_actions(engine, agents, actions, active)
+        reward, over, _ = engine.step(actions, active)
+        made += int(active.sum())
+        returns += reward
+        found = first_violation(generic_checks(engine, returns, over)
+                                + (check(engine.state, config) if check else []))
+        if found:
+            break
+        returns[over] = 0
+        engine.next_episode(over.copy())
+    if not found:
+        return None, made
+    i, rule = found
+    return Violation(ruleset.name, seed, i, int(engine.state[i, EPISODE]),
+                     int(engine.state[i, DECISIONS]), crew, gm, overrides, rule), made
+
+
+def variants_of(ruleset) -> tuple[dict, object]:
+    """The ruleset's ``(VARIANTS, check)``: its declared ones, or the default config alone."""
+    if ruleset.invariants is None:
+        return {"default": {}}, None
+    module = importlib.import_module(ruleset.invariants)
+    return module.VARIANTS, module.check
+
+
+def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
+    """Soak every id, variant and agent pairing; the first :class:`Violation` or None."""
+    plan = []
+    for env_id in ids:
+        rs = ruleset_of_env(env_id)
+        variants, check = variants_of(rs)
+        kwargs = {k: v for e in rs.env_ids if e.id == env_id for k, v in e.kwargs.items()
+                  if k in rs.config_type.field_names()}
+        for name, overrides in variants.items():
+            for crew, gm in PAIRS:
+                plan.append((env_id, rs, name, {**kwargs, **overrides}, crew, gm, check))
+    share = max(1, decisions // len(plan))
+    total = 0
+    for env_id, rs, name, overrides, crew, gm, check in plan:
+        start = time.perf_counter()
+        config = rs.config_type().replace(**overrides)
+        violation, made = soak_run(rs, config, overrides, crew, gm, share, seed,
+                                   min(batch, share), check)
+        total += made
+        out(f"{env_id} [{name}] crew {crew} vs GM {gm}: {made} decisions, "
+            f"{made / max(time.perf_counter() - start, 1e-9):,.0f}/s"
+            + ("" if violation is None else "  VIOLATION"))
+        if violation is not None:
+            return violation, total
+    return None, total
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym soak``."""
+    p = sub.add_parser("soak", help="long random/heuristic play, invariants after every decision",
+                       description=summary(__doc__))
+    p.add_argument("ids", nargs="*", metavar="ID", help="env ids (default: every registered id)")
+    p.add_argument("--decisions", type=int, default=1_000_000,
+                   help="decisions in all, shared over ids, variants and pairings (default 1000000)")
+    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
+    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs per run ({DEFAULT_BATCH})")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Soak and report; exit 1 at the first violation."""
+    from scenegym.envs.core.batch import fresh_seed
+
+    known = env_ids()
+    for env_id in args.ids:
+        if env_id not in known:
+            raise ValueError(f"unknown env id {env_id!r}; registered: {', '.join(known)}")
+    if args.decisions < 1 or args.batch < 1:
+        raise ValueError(f"--decisions is {args.decisions} and --batch is {args.batch}; "
+                         "allowed: 1 or more")
+    seed = fresh_seed() if args.seed is None else args.seed
+    start = time.perf_counter()
+    violation, total = soak(args.ids or known, args.decisions, seed, args.batch)
+    took = time.perf_counter() - start
+    if violation is not None:
+        print(violation.describe(), file=sys.stderr)
+        return 1
+    print(f"soak: {total:,} decisions, seed {seed}, no invariant broken ({took:.0f} s)")
+    return 0

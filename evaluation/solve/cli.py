@@ -1,0 +1,76 @@
+"""``scenegym solve starforged``: the scene challenge's exact value and each agent's gap.
+
+Prints the crew's optimal win probability against the adversarial GM (the game's value, by
+backward induction: :mod:`scenegym.evaluation.solve.starforged`), then per GM agent the
+crew's best response to it (exact) and its exploitability (how much that best response gains
+over the value), and per crew agent its win rate against the optimal GM over ``--scenes``
+scenes (with its Wilson interval) and how far that falls short of the value (a lower bound
+of its exploitability: the optimal GM is not that agent's best response).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from scenegym.envs.rulesets import get_ruleset
+from scenegym.evaluation.overrides import parse_overrides
+from scenegym.evaluation.text import summary
+
+GM_AGENTS = ("heuristic", "random", "constant")
+CREW_AGENTS = ("optimal", "heuristic", "constant", "random")
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym solve``."""
+    p = sub.add_parser("solve", help="exact value of the Starforged scene challenge; agents' gaps",
+                       description=summary(__doc__))
+    p.add_argument("ruleset", choices=["starforged"])
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field (repeatable), e.g. --set max_moves=10")
+    p.add_argument("--scenes", type=int, default=20_000,
+                   help="scenes per crew agent against the optimal GM (default 20000; 0 skips)")
+    p.add_argument("--seed", type=int, default=1, help="seed of those playtests (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run)
+
+
+def gaps(config, scenes: int, seed: int) -> dict:
+    """The value, GM agents' exploitability (exact), crew agents' shortfall (played)."""
+    from scenegym.agents import make_agent
+    from scenegym.evaluation.playtest import playtest
+    from scenegym.evaluation.solve.starforged import solve, solved_table, start_index
+
+    value = float(solved_table(config)[start_index(config, None)])
+    result = {"value": value, "gm_agents": {}, "crew_agents": {}}
+    for name in GM_AGENTS:
+        gm = "uniform" if name == "random" else make_agent(name, "starforged", config=config)
+        best = solve(config, gm=gm).value
+        result["gm_agents"][name] = {"best_response": best, "exploitability": best - value}
+    for name in CREW_AGENTS if scenes else ():
+        r = playtest("starforged", scenes, name, "optimal", seed=seed, config=config)
+        result["crew_agents"][name] = {"win_rate_vs_optimal_gm": r["crew_win_rate"],
+                                       "ci": r["crew_win_rate_ci"],
+                                       "short_of_value": value - r["crew_win_rate"]}
+    return result
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve and print."""
+    rs = get_ruleset(args.ruleset)
+    config = rs.config_type().replace(**parse_overrides(args.set, rs.config_type))
+    if args.scenes < 0:
+        raise ValueError(f"--scenes is {args.scenes}; allowed: 0 or more")
+    result = gaps(config, args.scenes, args.seed)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"value (optimal crew vs adversarial GM, win probability): {result['value']:.4f}")
+    for name, g in result["gm_agents"].items():
+        print(f"GM {name:<10} best response {g['best_response']:.4f}  "
+              f"exploitability {g['exploitability']:+.4f}")
+    for name, c in result["crew_agents"].items():
+        lo, hi = c["ci"]
+        print(f"crew {name:<9} vs optimal GM {c['win_rate_vs_optimal_gm']:.4f} [{lo:.4f}, {hi:.4f}]"
+              f"  short of the value {c['short_of_value']:+.4f}")
+    return 0

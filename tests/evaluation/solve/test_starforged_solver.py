@@ -1,0 +1,84 @@
+"""The exact Starforged solution (evaluation/solve): enumerated roll odds, the game's value
+reached by play, best responses, configs the solver refuses.
+
+Rules from Ironsworn: Starforged (Shawn Tomkin), "Finish the Scene": "roll the challenge
+dice, compare to your progress score"; "Pay the Price"; the action roll: "your action score
+is your action die + your stat + any adds", "if your score is greater than both of the
+challenge dice, it's a strong hit".
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from scenegym.envs.starforged.config import StarforgedConfig
+from scenegym.evaluation.paired import compare
+from scenegym.evaluation.playtest import playtest, playtest_scenes
+from scenegym.evaluation.solve.model import enumerate_tables
+from scenegym.evaluation.solve.starforged import solve
+
+# a variant small enough to solve in a second: 3 boxes, a 3-segment clock, 6 moves
+SMALL = StarforgedConfig(boxes=3, max_moves=6, meter_max=2, meter_start=2, momentum_max=5,
+                         momentum_min=-3, momentum_start=1, clock_by_situation=(2, 3, 4))
+SCENES = 20_000
+
+
+@pytest.fixture(scope="module")
+def value():
+    return solve(SMALL).value
+
+
+def test_roll_odds_are_the_enumerated_challenge_dice():
+    t = enumerate_tables(StarforgedConfig())
+    assert np.allclose(t["p_move"].sum(axis=(2, 3, 4)), 1.0)
+    # score 10 beats a d10 unless it shows 10: a strong hit unless either die is 10
+    strong = t["p_move"][10, 0, 2].sum()
+    assert strong == pytest.approx(0.81)
+    # a match (both dice equal) has chance 1/10 whatever the score
+    assert t["p_move"][4, 0, :, :, 1].sum() == pytest.approx(0.1)
+    # Finish the Scene with 10 full boxes hits unless both dice are 10
+    assert t["p_finish"][-1] == pytest.approx(0.99)
+    assert t["p_finish"][0] == 0.0
+
+
+def test_optimal_crew_against_optimal_gm_wins_at_the_games_value(value):
+    r = playtest("starforged", SCENES, "optimal", "optimal", seed=11, config=SMALL, inline=False)
+    sigma = math.sqrt(value * (1 - value) / SCENES)
+    assert abs(r["crew_win_rate"] - value) < 4 * sigma
+
+
+def test_no_crew_beats_the_value_against_the_optimal_gm(value):
+    r = playtest("starforged", SCENES, "heuristic", "optimal", seed=12, config=SMALL, inline=False)
+    assert r["crew_win_rate"] < value + 4 * math.sqrt(value * (1 - value) / SCENES)
+
+
+def test_optimal_crew_beats_the_heuristic_crew_against_the_heuristic_gm():
+    _, optimal = playtest_scenes("starforged", SCENES, "optimal", "heuristic", seed=13,
+                                 config=SMALL, inline=False)
+    _, heuristic = playtest_scenes("starforged", SCENES, "heuristic", "heuristic", seed=13,
+                                   config=SMALL, inline=False)
+    gain = compare(optimal, heuristic)["crew_win_rate"]
+    assert gain["paired_ci"][0] > 0
+
+
+def test_best_response_to_any_gm_is_at_least_the_value(value):
+    from scenegym.agents import make_agent
+
+    for gm in ("uniform", make_agent("heuristic", "starforged", config=SMALL),
+               make_agent("constant", "starforged", config=SMALL)):
+        assert solve(SMALL, gm=gm).value >= value - 1e-6
+
+
+def test_expected_result_objective_counts_losses_minus_one(value):
+    """Win probability p and loss probability l: the expected result p - l <= p; with no
+    cut-off at all it is 2p - 1 at the win-maximising play's best."""
+    assert solve(SMALL, objective="result").value <= value
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("price_by", "oracle", "'price_by' is 'oracle'; allowed: 'gm'"),
+    ("situation", "random", "'situation' is 'random'; allowed: 'disadvantaged'")])
+def test_configs_the_solver_does_not_model_are_refused_by_name(field, value, words):
+    with pytest.raises(ValueError, match=words):
+        solve(SMALL.replace(**{field: value}))
