@@ -156,27 +156,21 @@ def solve(config, objective: str = "win", gm=None, progress=None) -> Solution:
 
 def solved_table(config, progress=None) -> np.ndarray:
     """The game's value table ``A`` of ``config`` (objective ``"win"``), solved once and kept
-    on disk beside the compiled kernels, keyed by the config and the solver's code."""
+    on disk beside the kernel cache folders (``solved/``), keyed by the config and the code
+    of the model (:mod:`scenegym.evaluation.solve.model`)."""
     from scenegym.envs.cache import code_of, kernel_cache_folder
     from scenegym.evaluation.files import atomic_write
     from scenegym.evaluation.solve import model
 
     check_config(config)
-    code = "".join(code_of(Path(m.__file__)) for m in (model, solve_module()))
-    key = hashlib.sha256((code + repr(config)).encode()).hexdigest()[:24]
-    path = kernel_cache_folder() / "solved" / f"starforged-{key}.npy"
+    key = hashlib.sha256((code_of(Path(model.__file__)) + repr(config)).encode()).hexdigest()[:24]
+    path = kernel_cache_folder().parent / "solved" / f"starforged-{key}.npy"
     try:
         return np.load(path)
     except (OSError, ValueError):
         table = solve(config, progress=progress).A
         atomic_write(path, lambda f: np.save(f, table))
         return table
-
-
-def solve_module():
-    import sys
-
-    return sys.modules[__name__]
 
 
 def price_rows(config, q, shape, m: int) -> np.ndarray:
