@@ -33,6 +33,7 @@ from scenegym.envs.seated import SeatedBatch
 
 MAKE_AGENT = "scenegym.agents.registry:make_agent"  # agents sit on top of the engine
 
+OTHER_SEAT = {"crew": "gm", "gm": "crew"}  # the opponent's seat, by the learner's
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
 
 
@@ -68,6 +69,7 @@ class _Seated:
         self.config = build_config(self.ruleset, config, overrides)
         self.layout = self.ruleset.layout_of(self.config)
         self._opponent_spec = opponent
+        self._opponent_seat = OTHER_SEAT.get(seat)
         batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
                            log_capacity=log_capacity, dice_script=dice_script,
                            illegal=illegal_action)
@@ -75,7 +77,8 @@ class _Seated:
         self._needs_reset = True
 
     def _make_opponent(self, seed):
-        return load(MAKE_AGENT)(self._opponent_spec, self.ruleset.name, seed, self.config)
+        return load(MAKE_AGENT)(self._opponent_spec, self.ruleset.name, seed, self.config,
+                                seat=self._opponent_seat)
 
     def _spaces(self):
         """The single env's observation and action spaces."""

@@ -81,8 +81,8 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> list[dict]:
     games = []
     for crew_name, crew_spec in roster["crew"].items():
         for gm_name, gm_spec in roster["gm"].items():
-            crew = make_agent(crew_spec, ruleset.name, derived_seed(seed, 1))
-            gm = make_agent(gm_spec, ruleset.name, derived_seed(seed, 2))
+            crew = make_agent(crew_spec, ruleset.name, derived_seed(seed, 1), config, "crew")
+            gm = make_agent(gm_spec, ruleset.name, derived_seed(seed, 2), config, "gm")
             m = play_match(ruleset, config, crew, gm, scenes, seed)
             games += ([(crew_name, gm_name, 1)] * m.crew_wins + [(crew_name, gm_name, -1)]
                       * m.gm_wins + [(crew_name, gm_name, 0)] * m.draws)
