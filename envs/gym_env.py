@@ -21,6 +21,7 @@ from typing import ClassVar
 
 import gymnasium as gym
 import numpy as np
+from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
@@ -87,6 +88,11 @@ class _Seated:
                              np.float32)
         return obs, gym.spaces.Discrete(lay.num_actions)
 
+    def _name(self) -> str:
+        """The env's id (its class name when made without ``gym.make``), for messages."""
+        spec = getattr(self, "spec", None)
+        return spec.id if spec is not None else type(self).__name__
+
     def _reseed(self, seed):
         if seed is not None and isinstance(self._opponent_spec, str):
             self.seated.opponent = self._make_opponent(opponent_seed(seed))
@@ -112,6 +118,7 @@ class SceneEnv(_Seated, gym.Env):
         self._action = np.zeros(1, np.int64)
         self._scene_running = False
         self._obs_row, self._mask_row = self.seated.obs[0], self.seated.masks[0]
+        self._num_actions = self.layout.num_actions
 
     def reset(self, *, seed=None, options=None):
         """Start a scene: scene 0 of a new seed, or the next scene of the current stream.
@@ -134,9 +141,21 @@ class SceneEnv(_Seated, gym.Env):
         return self.seated.obs[0].copy(), {"action_mask": self.seated.masks[0].copy()}
 
     def step(self, action):
-        """Take the learner's decision; the opponent answers until the learner's turn again."""
-        if self._needs_reset:
-            raise RuntimeError("call reset() before step()")
+        """Take the learner's decision; the opponent answers until the learner's turn again.
+
+        Args:
+            action: An int in the action space: a Python int or a NumPy integer (a 0-d
+                integer array too). Floats, strings and bools are refused, as is a step
+                after the scene ended (call ``reset()`` first).
+        """
+        if not self._scene_running:
+            ended = "" if self._needs_reset else "the scene has ended; "
+            raise ResetNeeded(f"{self._name()}: {ended}call reset() before step()")
+        if type(action) is not int and not isinstance(action, np.integer):
+            action = self._integer(action)
+        if not 0 <= action < self._num_actions:
+            raise ValueError(f"{self._name()}: action {action} is outside the action space "
+                             f"0..{self._num_actions - 1}")
         self._action[0] = action
         reward, term, trunc, final_obs = self.seated.step(self._action)
         if self.render_mode:
@@ -148,6 +167,13 @@ class SceneEnv(_Seated, gym.Env):
         else:
             obs, mask = self._obs_row.copy(), self._mask_row.copy()
         return obs, float(reward[0]), terminated, truncated, {"action_mask": mask}
+
+    def _integer(self, action) -> int:
+        """A 0-d integer array as an int; anything else that is not an integer is refused."""
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            return int(action)
+        raise TypeError(f"{self._name()}: an action is an int in 0..{self._num_actions - 1}, "
+                        f"got {action!r} ({type(action).__name__})")
 
     def _drain(self):
         """Keep the current scene's records; records after its end belong to the next scene."""
@@ -194,6 +220,19 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         self._reseed(seed)
         return self.seated.obs.copy(), {"action_mask": self.seated.masks.copy()}
 
+    def _checked(self, actions) -> np.ndarray:
+        """int64[num_envs] actions; floats, bools, other shapes and values outside the
+        action space are refused."""
+        actions = np.asarray(actions)
+        n = self.single_action_space.n
+        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
+            raise TypeError(f"{self._name()}: actions are {self.num_envs} ints in 0..{n - 1}, "
+                            f"got {actions.dtype} of shape {actions.shape}")
+        if actions.min() < 0 or actions.max() >= n:
+            raise ValueError(f"{self._name()}: actions must lie in 0..{n - 1}, got "
+                             f"{actions.min()}..{actions.max()}")
+        return actions
+
     def action_masks(self) -> np.ndarray:
         """bool[num_envs, num_actions]: each env's legal actions."""
         return self.seated.masks.copy()
@@ -201,8 +240,8 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     def step(self, actions):
         """One decision per env; ended scenes autoreset in the same step."""
         if self._needs_reset:
-            raise RuntimeError("call reset() before step()")
-        reward, term, trunc, final_obs = self.seated.step(np.asarray(actions))
+            raise ResetNeeded(f"{self._name()}: call reset() before step()")
+        reward, term, trunc, final_obs = self.seated.step(self._checked(actions))
         infos = {"action_mask": self.seated.masks.copy()}
         done = term | trunc
         if done.any():
