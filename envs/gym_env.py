@@ -25,7 +25,7 @@ from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.batch import SceneBatch, check_memory
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.ruleset import Ruleset
@@ -62,13 +62,16 @@ class _Seated:
 
     def _setup(self, num_envs, *, config=None, seat="crew", opponent="heuristic",
                gm_reward=None, director=None, illegal_action="raise", env_ids=None,
-               log_capacity=0, dice_script=None, ruleset=None, **overrides):
+               first_env_index=0, log_capacity=0, dice_script=None, ruleset=None, **overrides):
         if ruleset is not None:
             self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         if self.ruleset is None:
             raise TypeError("the generic scene env needs ruleset=NAME")
         self.config = build_config(self.ruleset, config, overrides)
         self.layout = self.ruleset.layout_of(self.config)
+        check_memory(self.ruleset.name, self.layout, num_envs, log_capacity)
+        if env_ids is None:
+            env_ids = np.arange(num_envs) + first_env_index
         self._opponent_spec = opponent
         self._opponent_seat = OTHER_SEAT.get(seat)
         batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
@@ -210,7 +213,7 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
 
     def __init__(self, num_envs: int = 1, first_env_index: int = 0, **kwargs):
         self.num_envs = int(num_envs)
-        self._setup(self.num_envs, env_ids=np.arange(num_envs) + first_env_index, **kwargs)
+        self._setup(self.num_envs, first_env_index=first_env_index, **kwargs)
         self.single_observation_space, self.single_action_space = self._spaces()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)

@@ -63,7 +63,8 @@ def run(args) -> int:
 
     ``--out`` is checked before the first scene; if writing it still fails, the report is
     printed and kept beside it (see :func:`write_or_keep`). Ctrl-C prints the report of the
-    scenes finished so far, then ends the command (exit status 130).
+    scenes finished so far, then ends the command (exit status 130). Exit status 1 when the
+    report had to be kept elsewhere than ``--out``.
     """
     if args.out is not None:
         check_writable(args.out)
@@ -72,12 +73,13 @@ def run(args) -> int:
                       batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
     if args.variant:
         report["variants"] = list(args.variant)
+    kept = args.out
     if args.out is not None:
-        write_or_keep(args.out, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
+        kept = write_or_keep(args.out, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     if report.get("interrupted"):
         raise KeyboardInterrupt
-    return 0
+    return 0 if kept == args.out else 1
 
 
 def warn(message: str) -> None:
@@ -103,10 +105,14 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
             call (the default); ``False`` asks them in Python, decision by decision (the same
             scenes, slower).
     """
+    from tqdm import tqdm
+
     from scenegym.agents import make_agent  # agents sit on top of the engine
 
     _check_range("--scenes", scenes, 1, MAX_SCENES)
     _check_range("--batch", batch, 1, MAX_BATCH)
+    bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
+               desc=COMPILING)  # shown before the first compile
     rs = get_ruleset(ruleset)
     config = rs.config_type() if config is None else config
     seed = fresh_seed() if seed is None else int(seed)
@@ -115,7 +121,7 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, see
     engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     rulestats = make_rulestats(ruleset, config)
     try:
-        ended = play_scenes(engine, agents, scenes, seed, rulestats, progress_bar, inline)
+        ended = play_scenes(engine, agents, scenes, seed, rulestats, inline=inline, bar=bar)
     except Interrupted as stop:
         if not len(stop.ended):
             raise KeyboardInterrupt from None
@@ -165,7 +171,7 @@ def scene_quota(scenes: int, num_envs: int) -> np.ndarray:
 
 
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
-                progress_bar: bool = False, inline: bool = True) -> np.ndarray:
+                progress_bar: bool = False, inline: bool = True, bar=None) -> np.ndarray:
     """Play until every env has played its quota; returns the ended scenes' header columns.
 
     With compiled policies in both seats (and ``inline``), one compiled call plays every
@@ -175,6 +181,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     Returns:
         int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
         (``ENDED_COLUMNS``), in the order the scenes ended.
+
+    ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
+    ``progress_bar``); its description, until the first scenes are played, says that the
+    rules are being compiled.
 
     Raises:
         Interrupted: Ctrl-C; it carries the scenes that ended before it.
@@ -188,8 +198,9 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     actions = np.zeros(engine.num_envs, np.int64)
     play = scene_player(engine, agents, inline)
     engine.reset(seed)
-    bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
-               desc=COMPILING)
+    if bar is None:
+        bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
+                   desc=COMPILING)
     try:
         while finished < scenes:
             active = engine.state[:, OVER] == 0

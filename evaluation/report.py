@@ -151,16 +151,18 @@ def run(args: argparse.Namespace) -> int:
             warn(f"interrupted: {len(results)} of {len(args.arm)} arms finished")
             write_report(args, results, plots=False)
         raise
-    write_report(args, results, plots=not args.no_plots)
-    return 0
+    return 0 if write_report(args, results, plots=not args.no_plots) else 1
 
 
-def write_report(args, results: dict, plots: bool) -> None:
-    """Write ``report.md`` and ``report.json`` (kept elsewhere if that fails), print it."""
+def write_report(args, results: dict, plots: bool) -> bool:
+    """Write ``report.md`` and ``report.json`` (kept elsewhere if that fails) and print the
+    report; True when both went into ``--out``."""
     text = markdown(args.ruleset, results)
-    wrote = write_or_keep(args.out / "report.md", text, warn)
-    write_or_keep(args.out / "report.json",
-                  json.dumps(results, indent=2, sort_keys=True) + "\n", warn)
-    if plots and wrote == args.out / "report.md":
+    targets = (args.out / "report.md", args.out / "report.json")
+    written = (write_or_keep(targets[0], text, warn),
+               write_or_keep(targets[1], json.dumps(results, indent=2, sort_keys=True) + "\n",
+                             warn))
+    if plots and written == targets:
         plot(results, args.out)
     print(text)
+    return written == targets

@@ -215,7 +215,8 @@ def learn_or_keep(model, s: TrainSettings, out: Path, extra: dict, reset: bool) 
         model.learn(total_timesteps=s.steps - model.num_timesteps, reset_num_timesteps=reset,
                     tb_log_name="run", callback=callbacks)
     except KeyboardInterrupt:
-        callbacks[0].bar.close()
+        if callbacks[0].bar is not None:
+            callbacks[0].bar.close()
         manifest = write_checkpoint(model, out, extra)
         print(f"scenegym train: checkpoint at step {manifest['steps']} in "
               f"{str(out / manifest['model'])!r}; continue with --resume", file=sys.stderr)

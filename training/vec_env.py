@@ -23,7 +23,7 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from scenegym.agents.policy_info import policy_info
 from scenegym.agents.registry import make_agent
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.batch import SceneBatch, check_memory
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.gym_env import OTHER_SEAT, build_config, opponent_seed
 from scenegym.envs.rulesets import ruleset_of_env
@@ -59,6 +59,7 @@ class SceneVecEnv(VecEnv):
         self.config = build_config(self.ruleset, config, overrides)
         self._opponent_spec = opponent
         self._opponent_seat = OTHER_SEAT.get(seat)
+        check_memory(self.ruleset.name, self.ruleset.layout_of(self.config), int(num_envs))
         batch = SceneBatch(self.ruleset, self.config, int(num_envs),
                            env_ids=np.arange(int(num_envs)) + first_env_index,
                            illegal=illegal_action)
