@@ -94,12 +94,21 @@ FIGURES = ("raw_decisions_per_s", "native_steps_per_s", "native_python_opponent_
 
 
 def bench(ids, batches, seconds: float, seed: int) -> dict:
-    """Every measurement for ``ids`` x ``batches``, plus the single env per id."""
+    """Every measurement for ``ids`` x ``batches``, plus the single env per id (a progress
+    bar on stderr when it is a terminal)."""
+    from tqdm import tqdm
+
     rows, single = [], {}
-    for env_id in ids:
-        for b in batches:
-            rows.append(bench_row(env_id, b, seconds, seed))
-        single[env_id] = measure(steppers.single(env_id, seed), seconds)
+    with tqdm(total=len(ids) * (len(batches) + 1), unit="figure set", file=sys.stderr,
+              disable=not sys.stderr.isatty()) as bar:
+        for env_id in ids:
+            for b in batches:
+                bar.set_description_str(f"{env_id} batch {b}")
+                rows.append(bench_row(env_id, b, seconds, seed))
+                bar.update()
+            bar.set_description_str(f"{env_id} single env")
+            single[env_id] = measure(steppers.single(env_id, seed), seconds)
+            bar.update()
     return {"seconds": seconds, "seed": seed, "results": rows, "single_env_steps_per_s": single}
 
 
