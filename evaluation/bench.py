@@ -41,12 +41,12 @@ def add_parser(subparsers) -> None:
     """Add the ``bench`` command."""
     p = subparsers.add_parser("bench", help="steps per second: engine, native vector env, "
                               "SyncVectorEnv, single env", description=summary(__doc__))
-    p.add_argument("ids", nargs="*", metavar="ID", help="registered ids (default: all)")
+    p.add_argument("ids", nargs="*", metavar="ID", help="registered ids (none: all)")
     p.add_argument("--batches", type=int, nargs="+", default=list(DEFAULT_BATCHES),
                    help="batch sizes (1 64 1024 4096)")
     p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
                    help=f"time box of each measurement ({DEFAULT_SECONDS} s)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
+    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy)")
     p.add_argument("--first-step", action="store_true",
                    help="instead: seconds from a new process to its first step, cold and warm "
                         "kernel cache (scenegym.evaluation.first_step)")

@@ -51,8 +51,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="a Variant of the ruleset's rules, by name (repeatable; frontiers: "
                         "fixed-momentum, two-ap, ...)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs stepped together ({DEFAULT_BATCH})")
+    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy, reported)")
+    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", type=Path, default=None, help="also write the JSON to this file")
     p.set_defaults(run=run)

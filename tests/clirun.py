@@ -64,3 +64,25 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
         seen += chunk.decode(errors="replace")
     os.close(main_fd)
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen
+
+
+def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedProcess, str]:
+    """``scenegym ARGS...`` run to its end with stderr on a pseudo-terminal; returns the
+    process (stdout captured) and what it wrote to the terminal."""
+    main_fd, term_fd = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=term_fd, text=True)
+    os.close(term_fd)
+    seen, end = "", time.monotonic() + timeout
+    while time.monotonic() < end:
+        if select.select([main_fd], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(main_fd, 4096)
+            except OSError:  # the terminal closed: the process ended
+                break
+            seen += chunk.decode(errors="replace")
+        elif proc.poll() is not None:
+            break
+    out, _ = proc.communicate(timeout=60)
+    os.close(main_fd)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from clirun import assert_refused, scenegym
+from clirun import assert_refused, on_a_terminal, scenegym
 
 from scenegym.envs.starforged.config import StarforgedConfig
 from scenegym.evaluation.cli import main
@@ -75,3 +75,13 @@ def test_a_report_that_cannot_be_written_is_printed_and_kept(tmp_path):
     assert f"kept the results in {str(kept)!r}" in done.stderr
     assert kept.read_text().strip() == done.stdout.strip() and "| a |" in done.stdout
     assert json.loads((tmp_path / "scenegym-kept-report.json").read_text())["a"]["scenes"] == 20
+
+
+def test_report_shows_progress_on_a_terminal_and_none_in_a_pipe(tmp_path):
+    argv = ("report", "starforged", "--scenes", 300, "--no-plots", "--arm", "a=crew=random",
+            "--arm", "b=crew=heuristic", "--seed", 2)
+    done, terminal = on_a_terminal(*argv, "--out", tmp_path / "tty")
+    assert done.returncode == 0 and "Traceback" not in terminal
+    assert terminal.count("300/300") >= 2  # a bar per arm, counted to its end
+    piped = scenegym(*argv, "--out", tmp_path / "pipe")
+    assert piped.returncode == 0 and piped.stderr == ""

@@ -75,6 +75,7 @@ def test_resume_refuses_settings_that_differ_from_the_run_and_a_folder_with_no_r
     out = tmp_path / "run"
     first = scenegym(*tiny_cmd(out, 256))
     assert first.returncode == 0, first.stderr[-2000:]
+    assert "step" not in first.stderr  # no progress bar in a pipe or a log file
     before = (out / "checkpoint.json").read_text()
     line = assert_refused(scenegym(*tiny_cmd(out, 512, "--resume", "--seat", "gm", "--envs", 4,
                                             "--opponent", "random")),
