@@ -75,7 +75,7 @@ def given_options(argv: list[str]) -> set[str]:
     """The options (by ``dest``) that ``argv`` gives explicitly, defaults left out."""
     parser, sub = _parser_and_commands()
     full = vars(parser.parse_args(argv))
-    unset = object()
+    unset = type("Unset", (list,), {})()  # a list: append actions copy it when given
     sub.choices[full["command"]].set_defaults(**{k: unset for k in full})
     given = vars(parser.parse_args(argv))
     return {k for k, v in given.items() if v is not unset} - {"command"}

@@ -5,13 +5,16 @@ Shared by the tests of every command (on the pytest path, like ``scripted.py``).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 REFUSED, INTERRUPTED = 2, 130
@@ -36,11 +39,18 @@ def assert_refused(done: subprocess.CompletedProcess, *words: str) -> str:
     return lines[0]
 
 
+def terminal(rows: int = 24, columns: int = 100) -> tuple[int, int]:
+    """A pseudo-terminal of a real size (tqdm draws nothing on a zero-width one)."""
+    main_fd, term_fd = pty.openpty()
+    fcntl.ioctl(term_fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    return main_fd, term_fd
+
+
 def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
     """Run ``scenegym ARGV`` with stderr on a pseudo-terminal (as in a terminal: progress
     bars show), send SIGINT once the regex ``ready`` matches it; returns the finished
     process (stdout captured) and all of stderr."""
-    main_fd, term_fd = pty.openpty()
+    main_fd, term_fd = terminal()
     proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, argv)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)
     os.close(term_fd)
@@ -69,7 +79,7 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
 def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedProcess, str]:
     """``scenegym ARGS...`` run to its end with stderr on a pseudo-terminal; returns the
     process (stdout captured) and what it wrote to the terminal."""
-    main_fd, term_fd = pty.openpty()
+    main_fd, term_fd = terminal()
     proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, args)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)
     os.close(term_fd)

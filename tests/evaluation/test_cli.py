@@ -36,10 +36,16 @@ def test_given_options_are_the_ones_on_the_command_line_not_the_defaults():
                     "--out", "rep"], "report"),
 ])
 def test_a_missing_extra_names_the_pip_install_that_adds_it(module, argv, extra, tmp_path):
-    """Installed without the extra, the module cannot be imported (here: blocked)."""
-    code = (f"import sys; sys.modules[{module!r}] = None; "
-            "from scenegym.evaluation.cli import main; "
-            f"sys.exit(main({argv!r}))")
+    """Installed without the extra, the module cannot be found (here: a finder that says
+    so first)."""
+    code = ("import sys\n"
+            "class NotInstalled:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            f"        if name.split('.')[0] == {module!r}:\n"
+            "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+            "sys.meta_path.insert(0, NotInstalled())\n"
+            "from scenegym.evaluation.cli import main\n"
+            f"sys.exit(main({argv!r}))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=tmp_path, timeout=120, check=False)
     assert_refused(done, module, f'pip install "scenegym[{extra}]"')

@@ -43,4 +43,4 @@ def test_replay_shows_the_same_scene_as_a_large_batch():
 def test_a_scene_beyond_the_replay_limit_is_refused_at_once():
     """Replaying scene k plays the k scenes before it: 10**8 would run for hours."""
     assert_refused(scenegym("replay", "starforged", "--seed", 1, "--scene", 10**8, timeout=60),
-                   "--scene 100000000", f"--scene 0..{MAX_SCENE}")
+                   "--scene is 100000000", f"--scene 0..{MAX_SCENE}")

@@ -46,12 +46,13 @@ def test_plain_ppo_trains_with_illegal_actions_losing(tmp_path):
     assert json.loads((out / "eval.json").read_text())["algo"] == "ppo"
 
 
-def test_existing_run_is_not_overwritten_without_resume(tmp_path):
+def test_existing_run_is_not_overwritten_without_resume(tmp_path, capsys):
     out = tmp_path / "run"
     args = ["train", "scenegym/MomentumScene-v0", "--steps", "256", "--out", str(out), *TINY]
     assert main(args) == 0
-    with pytest.raises(FileExistsError, match="--resume"):
-        main(args)
+    capsys.readouterr()
+    assert main(args) == 2
+    assert "already holds a run" in capsys.readouterr().err
 
 
 def test_gm_seat_trains_against_a_policy_file_opponent(tmp_path):
