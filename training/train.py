@@ -248,14 +248,16 @@ def resumed_settings(stored: dict, given: TrainSettings, out: Path,
     kept = TrainSettings(**{**stored, "config": from_json(stored.get("config", {})),
                             "net": tuple(stored["net"]), "steps": given.steps,
                             "out": given.out})
-    differ = [f"{flag} {getattr(given, name)!r}, the run has {getattr(kept, name)!r}"
-              for name, flag in RESUMED_OPTIONS.items()
-              if (name in explicit or name == "env_id" or (name == "config" and given.config))
-              and getattr(given, name) != getattr(kept, name)]
-    if differ:
+    flags = [flag for name, flag in RESUMED_OPTIONS.items()
+             if (name in explicit or name == "env_id" or (name == "config" and given.config))
+             and getattr(given, name) != getattr(kept, name)]
+    if flags:
+        by_flag = {flag: name for name, flag in RESUMED_OPTIONS.items()}
+        differ = [f"{flag} {getattr(given, by_flag[flag])!r}, the run has "
+                  f"{getattr(kept, by_flag[flag])!r}" for flag in flags]
         raise ValueError(f"--resume: {out} was started with other settings: "
-                         f"{'; '.join(differ)}. Drop them (a resumed run keeps its own) or "
-                         "choose another --out")
+                         f"{'; '.join(differ)}; drop {', '.join(flags)} (a resumed run keeps "
+                         "its own settings) or choose another --out")
     return kept
 
 
