@@ -24,7 +24,7 @@ def agent_names(ruleset: str | None = None) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def make_agent(spec, ruleset: str, seed: int | None = None, config=None):
+def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=None):
     """An agent from ``spec``: an agent object (returned as is), a name, or a policy path.
 
     Args:
@@ -34,6 +34,8 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None):
         ruleset: Ruleset name.
         seed: Seed of a random agent (``None``: fresh entropy).
         config: The ruleset config the agent plays under (default: the ruleset's default).
+        seat: The seat the agent plays (``"crew"``, ``"gm"`` or the header's number); a
+            policy file trained for another seat, ruleset or size is refused.
     """
     if hasattr(spec, "act"):
         return spec
@@ -44,7 +46,7 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None):
     if isinstance(spec, (str, Path)) and Path(spec).suffix in POLICY_SUFFIXES:
         from scenegym.agents.policy import load_policy_agent  # trained policies: train extra
 
-        return load_policy_agent(Path(spec))
+        return load_policy_agent(Path(spec), ruleset, seat, config)
     rs = get_ruleset(ruleset)
     if isinstance(spec, str) and spec in rs.agents:
         return load(rs.agents[spec])(rs.default_config() if config is None else config)

@@ -21,10 +21,11 @@ from typing import ClassVar
 
 import gymnasium as gym
 import numpy as np
+from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.batch import SceneBatch, check_memory
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.ruleset import Ruleset
@@ -33,6 +34,7 @@ from scenegym.envs.seated import SeatedBatch
 
 MAKE_AGENT = "scenegym.agents.registry:make_agent"  # agents sit on top of the engine
 
+OTHER_SEAT = {"crew": "gm", "gm": "crew"}  # the opponent's seat, by the learner's
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
 
 
@@ -60,14 +62,18 @@ class _Seated:
 
     def _setup(self, num_envs, *, config=None, seat="crew", opponent="heuristic",
                gm_reward=None, director=None, illegal_action="raise", env_ids=None,
-               log_capacity=0, dice_script=None, ruleset=None, **overrides):
+               first_env_index=0, log_capacity=0, dice_script=None, ruleset=None, **overrides):
         if ruleset is not None:
             self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         if self.ruleset is None:
             raise TypeError("the generic scene env needs ruleset=NAME")
         self.config = build_config(self.ruleset, config, overrides)
         self.layout = self.ruleset.layout_of(self.config)
+        check_memory(self.ruleset.name, self.layout, num_envs, log_capacity)
+        if env_ids is None:
+            env_ids = np.arange(num_envs) + first_env_index
         self._opponent_spec = opponent
+        self._opponent_seat = OTHER_SEAT.get(seat)
         batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
                            log_capacity=log_capacity, dice_script=dice_script,
                            illegal=illegal_action)
@@ -75,7 +81,8 @@ class _Seated:
         self._needs_reset = True
 
     def _make_opponent(self, seed):
-        return load(MAKE_AGENT)(self._opponent_spec, self.ruleset.name, seed, self.config)
+        return load(MAKE_AGENT)(self._opponent_spec, self.ruleset.name, seed, self.config,
+                                seat=self._opponent_seat)
 
     def _spaces(self):
         """The single env's observation and action spaces."""
@@ -83,6 +90,11 @@ class _Seated:
         obs = gym.spaces.Box(lay.observation_low, lay.observation_high, (lay.obs_size,),
                              np.float32)
         return obs, gym.spaces.Discrete(lay.num_actions)
+
+    def _name(self) -> str:
+        """The env's id (its class name when made without ``gym.make``), for messages."""
+        spec = getattr(self, "spec", None)
+        return spec.id if spec is not None else type(self).__name__
 
     def _reseed(self, seed):
         if seed is not None and isinstance(self._opponent_spec, str):
@@ -109,6 +121,7 @@ class SceneEnv(_Seated, gym.Env):
         self._action = np.zeros(1, np.int64)
         self._scene_running = False
         self._obs_row, self._mask_row = self.seated.obs[0], self.seated.masks[0]
+        self._num_actions = self.layout.num_actions
 
     def reset(self, *, seed=None, options=None):
         """Start a scene: scene 0 of a new seed, or the next scene of the current stream.
@@ -131,9 +144,21 @@ class SceneEnv(_Seated, gym.Env):
         return self.seated.obs[0].copy(), {"action_mask": self.seated.masks[0].copy()}
 
     def step(self, action):
-        """Take the learner's decision; the opponent answers until the learner's turn again."""
-        if self._needs_reset:
-            raise RuntimeError("call reset() before step()")
+        """Take the learner's decision; the opponent answers until the learner's turn again.
+
+        Args:
+            action: An int in the action space: a Python int or a NumPy integer (a 0-d
+                integer array too). Floats, strings and bools are refused, as is a step
+                after the scene ended (call ``reset()`` first).
+        """
+        if not self._scene_running:
+            ended = "" if self._needs_reset else "the scene has ended; "
+            raise ResetNeeded(f"{self._name()}: {ended}call reset() before step()")
+        if type(action) is not int and not isinstance(action, np.integer):
+            action = self._integer(action)
+        if not 0 <= action < self._num_actions:
+            raise ValueError(f"{self._name()}: action {action} is outside the action space "
+                             f"0..{self._num_actions - 1}")
         self._action[0] = action
         reward, term, trunc, final_obs = self.seated.step(self._action)
         if self.render_mode:
@@ -145,6 +170,13 @@ class SceneEnv(_Seated, gym.Env):
         else:
             obs, mask = self._obs_row.copy(), self._mask_row.copy()
         return obs, float(reward[0]), terminated, truncated, {"action_mask": mask}
+
+    def _integer(self, action) -> int:
+        """A 0-d integer array as an int; anything else that is not an integer is refused."""
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            return int(action)
+        raise TypeError(f"{self._name()}: an action is an int in 0..{self._num_actions - 1}, "
+                        f"got {action!r} ({type(action).__name__})")
 
     def _drain(self):
         """Keep the current scene's records; records after its end belong to the next scene."""
@@ -181,7 +213,7 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
 
     def __init__(self, num_envs: int = 1, first_env_index: int = 0, **kwargs):
         self.num_envs = int(num_envs)
-        self._setup(self.num_envs, env_ids=np.arange(num_envs) + first_env_index, **kwargs)
+        self._setup(self.num_envs, first_env_index=first_env_index, **kwargs)
         self.single_observation_space, self.single_action_space = self._spaces()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -191,6 +223,19 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         self._reseed(seed)
         return self.seated.obs.copy(), {"action_mask": self.seated.masks.copy()}
 
+    def _checked(self, actions) -> np.ndarray:
+        """int64[num_envs] actions; floats, bools, other shapes and values outside the
+        action space are refused."""
+        actions = np.asarray(actions)
+        n = self.single_action_space.n
+        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
+            raise TypeError(f"{self._name()}: actions are {self.num_envs} ints in 0..{n - 1}, "
+                            f"got {actions.dtype} of shape {actions.shape}")
+        if actions.min() < 0 or actions.max() >= n:
+            raise ValueError(f"{self._name()}: actions must lie in 0..{n - 1}, got "
+                             f"{actions.min()}..{actions.max()}")
+        return actions
+
     def action_masks(self) -> np.ndarray:
         """bool[num_envs, num_actions]: each env's legal actions."""
         return self.seated.masks.copy()
@@ -198,8 +243,8 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     def step(self, actions):
         """One decision per env; ended scenes autoreset in the same step."""
         if self._needs_reset:
-            raise RuntimeError("call reset() before step()")
-        reward, term, trunc, final_obs = self.seated.step(np.asarray(actions))
+            raise ResetNeeded(f"{self._name()}: call reset() before step()")
+        reward, term, trunc, final_obs = self.seated.step(self._checked(actions))
         infos = {"action_mask": self.seated.masks.copy()}
         done = term | trunc
         if done.any():

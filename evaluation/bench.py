@@ -41,12 +41,12 @@ def add_parser(subparsers) -> None:
     """Add the ``bench`` command."""
     p = subparsers.add_parser("bench", help="steps per second: engine, native vector env, "
                               "SyncVectorEnv, single env", description=summary(__doc__))
-    p.add_argument("ids", nargs="*", metavar="ID", help="registered ids (default: all)")
+    p.add_argument("ids", nargs="*", metavar="ID", help="registered ids (none: all)")
     p.add_argument("--batches", type=int, nargs="+", default=list(DEFAULT_BATCHES),
                    help="batch sizes (1 64 1024 4096)")
     p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
                    help=f"time box of each measurement ({DEFAULT_SECONDS} s)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
+    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy)")
     p.add_argument("--first-step", action="store_true",
                    help="instead: seconds from a new process to its first step, cold and warm "
                         "kernel cache (scenegym.evaluation.first_step)")
@@ -94,12 +94,21 @@ FIGURES = ("raw_decisions_per_s", "native_steps_per_s", "native_python_opponent_
 
 
 def bench(ids, batches, seconds: float, seed: int) -> dict:
-    """Every measurement for ``ids`` x ``batches``, plus the single env per id."""
+    """Every measurement for ``ids`` x ``batches``, plus the single env per id (a progress
+    bar on stderr when it is a terminal)."""
+    from tqdm import tqdm
+
     rows, single = [], {}
-    for env_id in ids:
-        for b in batches:
-            rows.append(bench_row(env_id, b, seconds, seed))
-        single[env_id] = measure(steppers.single(env_id, seed), seconds)
+    with tqdm(total=len(ids) * (len(batches) + 1), unit="figure set", file=sys.stderr,
+              disable=not sys.stderr.isatty()) as bar:
+        for env_id in ids:
+            for b in batches:
+                bar.set_description_str(f"{env_id} batch {b}")
+                rows.append(bench_row(env_id, b, seconds, seed))
+                bar.update()
+            bar.set_description_str(f"{env_id} single env")
+            single[env_id] = measure(steppers.single(env_id, seed), seconds)
+            bar.update()
     return {"seconds": seconds, "seed": seed, "results": rows, "single_env_steps_per_s": single}
 
 

@@ -1,7 +1,11 @@
 """Files written atomically: a temp file in the same folder, then a rename.
 
 An interrupted run (Ctrl-C, a killed process) leaves either the old file or the new one,
-never half of one.
+never half of one. Files follow the umask, as ``open`` would create them (``mkstemp`` alone
+makes them private, mode 0600).
+
+A write that fails after the work is done (a full disk, a folder that went away) should not
+lose the results: :func:`write_or_keep` writes them beside the target, or says it could not.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ def atomic_write(path, write) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, 0o666 & ~current_umask())
         with os.fdopen(fd, "wb") as f:
             write(f)
             f.flush()
@@ -27,6 +32,64 @@ def atomic_write(path, write) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def current_umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def check_writable(path, what: str = "--out") -> Path:
+    """Refuse, before any work, an output file that cannot be written.
+
+    Args:
+        path: The file that will be written (its folders are created if missing).
+        what: The option that named it, for the message.
+
+    Raises:
+        ValueError: ``path`` is a folder, sits under a file, or its folder is not writable.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
+    check_writable_folder(path.parent, what, shown=path)
+    return path
+
+
+def check_writable_folder(folder, what: str = "--out", shown=None) -> Path:
+    """Refuse, before any work, an output folder that is a file or cannot be written to."""
+    folder = Path(folder)
+    shown = str(folder if shown is None else shown)
+    existing = next((p for p in [folder, *folder.parents] if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise ValueError(f"{what} {shown!r}: {str(existing)!r} is a file, not a folder")
+    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+        raise ValueError(f"{what} {shown!r}: no permission to write in {str(existing)!r}")
+    return folder
+
+
+def write_or_keep(path, text: str, warn) -> Path | None:
+    """Write ``text`` to ``path``; if that fails, beside it in the working folder or the
+    temp folder, and say where through ``warn(message)``. Returns the file written, or None.
+    """
+    path = Path(path)
+    try:
+        atomic_write_text(path, text)
+        return path
+    except OSError as err:
+        reason = err.strerror or str(err)
+    for folder in (Path.cwd(), Path(tempfile.gettempdir())):
+        keep = folder / f"scenegym-kept-{path.name}"
+        try:
+            atomic_write_text(keep, text)
+        except OSError:
+            continue
+        warn(f"could not write {str(path)!r} ({reason}); kept the results in {str(keep)!r}")
+        return keep
+    warn(f"could not write {str(path)!r} ({reason}) nor keep a copy; the results are above")
+    return None
 
 
 def atomic_write_text(path, text: str) -> None:

@@ -32,7 +32,7 @@ from scenegym.envs.core.header import (
 )
 from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import atomic_write_json
+from scenegym.evaluation.files import check_writable, write_or_keep
 from scenegym.evaluation.rulestats import make_rulestats
 from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.evaluation.text import summary
@@ -60,29 +60,40 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="a Variant of the ruleset's rules, by name (repeatable; frontiers: "
                         "fixed-momentum, two-ap, ...)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs stepped together ({DEFAULT_BATCH})")
+    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy, reported)")
+    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", type=Path, default=None, help="also write the JSON to this file")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    """Run the playtest and print (and optionally write) its report."""
-    try:
-        config = variant_config(args.ruleset, args.variant)
-        report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
-                          batch=args.batch, config=config,
-                          progress_bar=not args.json and sys.stderr.isatty())
-    except ValueError as err:
-        print(f"scenegym playtest: error: {err}", file=sys.stderr)
-        return 2
+    """Run the playtest and print (and optionally write) its report.
+
+    ``--out`` is checked before the first scene; if writing it still fails, the report is
+    printed and kept beside it (see :func:`write_or_keep`). Ctrl-C prints the report of the
+    scenes finished so far, then ends the command (exit status 130). Exit status 1 when the
+    report had to be kept elsewhere than ``--out``.
+    """
+    if args.out is not None:
+        check_writable(args.out)
+    config = variant_config(args.ruleset, args.variant)
+    report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
+                      batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
     if args.variant:
         report["variants"] = list(args.variant)
+    kept = args.out
     if args.out is not None:
-        atomic_write_json(args.out, report)
+        kept = write_or_keep(args.out, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
-    return 0
+    if report.get("interrupted"):
+        raise KeyboardInterrupt
+    return 0 if kept == args.out else 1
+
+
+def warn(message: str) -> None:
+    """One line on stderr."""
+    print(f"scenegym: {message}", file=sys.stderr)
 
 
 def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", **options) -> dict:
@@ -116,20 +127,31 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
         columns (see :func:`play_scenes`), keyed by (env, episode): the same row is the same
         scene in every run with the same ``scenes`` and ``batch`` (paired comparisons).
     """
+    from tqdm import tqdm
+
     from scenegym.agents import make_agent  # agents sit on top of the engine
 
     _check_range("--scenes", scenes, 1, MAX_SCENES)
     _check_range("--batch", batch, 1, MAX_BATCH)
+    bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
+               desc=COMPILING)  # shown before the first compile
     rs = get_ruleset(ruleset)
     config = rs.config_type() if config is None else config
     seed = fresh_seed() if seed is None else int(seed)
-    agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config)
+    agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config, seat=seat)
               for seat, spec in ((CREW, crew), (GM, gm))}
     engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     rulestats = make_rulestats(ruleset, config)
-    ended = play_scenes(engine, agents, scenes, seed, rulestats, progress_bar, inline)
-    report = {"ruleset": ruleset, "scenes": scenes, "seed": seed, "batch": engine.num_envs,
+    try:
+        ended = play_scenes(engine, agents, scenes, seed, rulestats, inline=inline, bar=bar)
+    except Interrupted as stop:
+        if not len(stop.ended):
+            raise KeyboardInterrupt from None
+        ended = stop.ended
+    report = {"ruleset": ruleset, "scenes": len(ended), "seed": seed, "batch": engine.num_envs,
               "crew": str(crew), "gm": str(gm)}
+    if len(ended) < scenes:  # Ctrl-C: the scenes that ended first are the shorter ones
+        report.update(interrupted=True, scenes_asked=scenes)
     report.update(scene_figures(ended))
     report["ruleset_stats"] = rulestats.summary()
     return report, ended
@@ -143,6 +165,14 @@ def variant_config(ruleset: str, variants: list[str]):
     if not hasattr(config_type, "with_variants"):
         raise ValueError(f"--variant: ruleset {ruleset!r} has no named variants")
     return config_type.with_variants(*variants)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`play_scenes`; ``ended`` holds the scenes finished before it."""
+
+    def __init__(self, ended: np.ndarray):
+        super().__init__()
+        self.ended = ended
 
 
 def _check_range(flag: str, value: int, low: int, high: int) -> None:
@@ -168,7 +198,7 @@ def scene_row(quota: np.ndarray) -> np.ndarray:
 
 
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
-                progress_bar: bool = False, inline: bool = True) -> np.ndarray:
+                progress_bar: bool = False, inline: bool = True, bar=None) -> np.ndarray:
     """Play until every env has played its quota; returns the ended scenes' header columns.
 
     With compiled policies in both seats (and ``inline``), one compiled call plays every
@@ -179,6 +209,13 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
         int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
         (``ENDED_COLUMNS``), keyed by (env, episode), not by the order the scenes ended:
         row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
+
+    ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
+    ``progress_bar``); its description, until the first scenes are played, says that the
+    rules are being compiled.
+
+    Raises:
+        Interrupted: Ctrl-C; it carries the scenes that ended before it.
     """
     from tqdm import tqdm
 
@@ -190,7 +227,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     actions = np.zeros(engine.num_envs, np.int64)
     play = scene_player(engine, agents, inline)
     engine.reset(seed)
-    with tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar) as bar:
+    if bar is None:
+        bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
+                   desc=COMPILING)
+    try:
         while finished < scenes:
             active = engine.state[:, OVER] == 0
             if not active.any():
@@ -208,9 +248,25 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 rulestats.add_ended(rows)
                 finished += done.size
                 played[done] += 1
-                bar.update(done.size)
                 engine.next_episode(over & (played < quota))
+            _advance(bar, done.size)
+    except KeyboardInterrupt:
+        raise Interrupted(ended[:finished]) from None
+    finally:
+        bar.close()
     return ended
+
+
+COMPILING = "loading the compiled rules (the first run compiles them: a minute or so)"
+
+
+def _advance(bar, scenes: int) -> None:
+    """Count ``scenes`` on the bar; the first call ends the compile step and starts the
+    clock, so the rate and the time left leave the compile out."""
+    if not bar.disable and bar.desc:
+        bar.set_description_str("")
+        bar.reset()
+    bar.update(scenes)
 
 
 def scene_player(engine: SceneBatch, agents: dict, inline: bool):
@@ -269,6 +325,9 @@ def format_report(report: dict) -> list[str]:
              f"decisions / scene  {report['mean_decisions']:.3f}  [{dlo:.3f}, {dhi:.3f}]",
              f"lead changes       {report['mean_lead_changes']:.3f}  [{llo:.3f}, {lhi:.3f}]",
              f"final margin       {report['mean_final_margin']:.3f}  [{mlo:.3f}, {mhi:.3f}]"]
+    if report.get("interrupted"):
+        lines.insert(1, f"interrupted: {report['scenes']} of {report['scenes_asked']} scenes "
+                        "finished (short scenes end first: figures lean toward them)")
     lines += format_table("results", report["results"])
     lines += format_table("lead changes per scene", report["lead_changes"])
     for name, value in report["ruleset_stats"].items():

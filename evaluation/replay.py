@@ -2,14 +2,18 @@
 
 Scene ``k`` of env ``i`` depends only on the seed, ``i`` and ``k``, so the command replays
 env ``i`` alone (as a batch of one with env id ``i``) up to scene ``k`` with the event log
-on, and prints that scene as a designer reads it.
+on, and prints that scene as a designer reads it. Replaying scene ``k`` plays the ``k``
+scenes before it (a bar shows them on a terminal), so ``--scene`` goes up to
+:data:`MAX_SCENE`.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 import numpy as np
+from tqdm import tqdm
 
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
@@ -21,10 +25,12 @@ from scenegym.evaluation.playtest import seat_seed
 from scenegym.evaluation.text import summary
 
 LOG_CAPACITY = 4096
+MAX_SCENE = 100_000  # scenes played before the one shown: about a minute
 
 
 def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuristic",
-                 gm="heuristic", agent_seed: int | None = None, config=None) -> list[str]:
+                 gm="heuristic", agent_seed: int | None = None, config=None,
+                 progress_bar: bool = False) -> list[str]:
     """Transcript lines of scene ``scene`` of env ``env`` in a run seeded with ``seed``.
 
     Agents are made as ``scenegym playtest`` makes them (random agents seeded from
@@ -33,22 +39,26 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int, crew="heuri
     rs = get_ruleset(ruleset_name)
     config = rs.config_type() if config is None else config
     agent_seed = seed if agent_seed is None else agent_seed
-    agents = {seat: make_agent(spec, ruleset_name, seat_seed(agent_seed, seat), config)
+    agents = {seat: make_agent(spec, ruleset_name, seat_seed(agent_seed, seat), config,
+                               seat=seat)
               for seat, spec in ((CREW, crew), (GM, gm))}
     batch = SceneBatch(rs, config, 1, env_ids=[env], log_capacity=LOG_CAPACITY)
     batch.reset(seed)
     scene_events: list = []
     actions = np.zeros(1, np.int64)
-    while True:
-        events = batch.drain_events()[0]
-        if batch.state[0, EPISODE] == scene:
-            scene_events += events
-        if batch.over[0]:
+    with tqdm(total=scene, unit="scene", desc="scenes before it", file=sys.stderr,
+              disable=not progress_bar or scene == 0) as bar:
+        while True:
+            events = batch.drain_events()[0]
             if batch.state[0, EPISODE] == scene:
-                return rs.transcript(scene_events, config)
-            batch.next_episode(np.array([True]))
-            continue
-        batch.step(choose_actions(batch, agents, actions))
+                scene_events += events
+            if batch.over[0]:
+                if batch.state[0, EPISODE] == scene:
+                    return rs.transcript(scene_events, config)
+                batch.next_episode(np.array([True]))
+                bar.update()
+                continue
+            batch.step(choose_actions(batch, agents, actions))
 
 
 def add_parser(sub) -> None:
@@ -57,12 +67,12 @@ def add_parser(sub) -> None:
                        description=summary(__doc__))
     p.add_argument("ruleset", choices=ruleset_names())
     p.add_argument("--seed", type=int, required=True, help="the run's seed")
-    p.add_argument("--env", type=int, default=0, help="env index i (default 0)")
-    p.add_argument("--scene", type=int, default=0, help="scene index k of that env (default 0)")
+    p.add_argument("--env", type=int, default=0, help="env index i")
+    p.add_argument("--scene", type=int, default=0, help=f"scene index k of that env (0..{MAX_SCENE})")
     p.add_argument("--crew", default="heuristic", help="crew agent (as in the playtest)")
     p.add_argument("--gm", default="heuristic", help="GM agent (as in the playtest)")
     p.add_argument("--agent-seed", type=int, default=None,
-                   help="seed of random agents (default: the run's seed)")
+                   help="seed of random agents (none: the run's seed)")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="a config field of the run's variant (repeatable)")
     p.set_defaults(run=run)
@@ -70,12 +80,13 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the scene's transcript."""
-    if args.env < 0 or args.scene < 0:
-        raise ValueError(f"--env is {args.env} and --scene is {args.scene}; allowed: 0 or more")
+    if args.env < 0 or not 0 <= args.scene <= MAX_SCENE:
+        raise ValueError(f"--env is {args.env} and --scene is {args.scene}; allowed: --env 0 "
+                         f"or more, --scene 0..{MAX_SCENE}")
     rs = get_ruleset(args.ruleset)
     config = rs.config_type().replace(**parse_overrides(args.set, rs.config_type))
     lines = replay_scene(args.ruleset, args.seed, args.env, args.scene, args.crew, args.gm,
-                         args.agent_seed, config)
+                         args.agent_seed, config, progress_bar=sys.stderr.isatty())
     print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
     print("\n".join(lines))
     return 0

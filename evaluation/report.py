@@ -8,19 +8,23 @@ difference from the first arm is estimated scene by scene, with its paired inter
 many times narrower it is than the unpaired one (:mod:`scenegym.evaluation.paired`).
 
 Writes ``report.md``, ``report.json`` and PNG plots to ``--out``, each file atomically.
+Every arm and ``--out`` are checked before the first scene; if writing still fails, the
+report is printed and kept beside it. Ctrl-C prints the arms finished so far.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
+from scenegym.evaluation.files import atomic_write, check_writable_folder, write_or_keep
 from scenegym.evaluation.overrides import parse_value, split_items
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
-from scenegym.evaluation.playtest import playtest_scenes
+from scenegym.evaluation.playtest import playtest_scenes, warn
 from scenegym.evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
@@ -47,26 +51,44 @@ def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
     return name, agents, overrides
 
 
-def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int) -> dict:
+def parse_arms(ruleset: str, arms: list[str]) -> dict:
+    """``{name: (agents, overrides, config)}`` of every arm, checked before any is played.
+
+    Raises:
+        ValueError: An arm is malformed, its config invalid, or two arms share a name.
+    """
+    rs = get_ruleset(ruleset)
+    parsed = {}
+    for text in arms:
+        name, agents, overrides = parse_arm(text, rs.config_type)
+        if name in parsed:
+            raise ValueError(f"--arm {name!r} is given twice; each arm needs its own name")
+        parsed[name] = (agents, overrides, rs.config_type().replace(**overrides))
+    return parsed
+
+
+def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int, results=None,
+             progress_bar: bool = False) -> dict:
     """Play every arm; returns ``{arm name: playtest report}``.
 
     Every arm after the first also carries ``paired``: its differences from the first arm,
-    scene by scene (see :func:`scenegym.evaluation.paired.compare`).
+    scene by scene (see :func:`scenegym.evaluation.paired.compare`). ``results``, if given,
+    is filled arm by arm, so a caller keeps the arms finished before an interrupt.
     """
-    rs = get_ruleset(ruleset)
-    parsed = [parse_arm(text, rs.config_type) for text in arms]
-    configs = [rs.config_type().replace(**overrides) for _, _, overrides in parsed]
+    parsed = parse_arms(ruleset, arms)
     return play_arms(ruleset, {name: (agents, config, overrides)
-                               for (name, agents, overrides), config in zip(parsed, configs)},
-                     scenes, seed)
+                               for name, (agents, overrides, config) in parsed.items()},
+                     scenes, seed, results, progress_bar)
 
 
-def play_arms(ruleset: str, arms: dict, scenes: int, seed: int) -> dict:
+def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
+              progress_bar: bool = False) -> dict:
     """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first."""
-    results, first = {}, None
+    results = {} if results is None else results
+    first = None
     for name, (agents, config, overrides) in arms.items():
         report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
-                                        config=config)
+                                        config=config, progress_bar=progress_bar)
         report["config_overrides"] = {k: v if isinstance(v, (bool, int, str)) else repr(v)
                                       for k, v in overrides.items()}
         if first is None:
@@ -138,23 +160,41 @@ def add_parser(sub) -> None:
     p.add_argument("ruleset", choices=ruleset_names())
     p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
                    help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
-    p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm (default 20000)")
+    p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm")
     p.add_argument("--seed", type=int, default=None,
-                   help="seed shared by all arms (default: drawn once from OS entropy, and reported)")
+                   help="seed shared by all arms (none: drawn once from OS entropy, and reported)")
     p.add_argument("--out", type=Path, required=True, help="output folder")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the arms and write the report."""
-    seed = fresh_seed() if args.seed is None else args.seed
-    results = run_arms(args.ruleset, args.arm, args.scenes, seed)
-    args.out.mkdir(parents=True, exist_ok=True)
-    text = markdown(args.ruleset, results)
-    atomic_write_text(args.out / "report.md", text)
-    atomic_write_json(args.out / "report.json", results)
+    """Run the arms and write the report (what finished, on Ctrl-C)."""
+    check_writable_folder(args.out)
+    parse_arms(args.ruleset, args.arm)
     if not args.no_plots:
+        import matplotlib  # noqa: F401  (the report extra: refused before any scene)
+    seed = fresh_seed() if args.seed is None else args.seed
+    results: dict = {}
+    try:
+        run_arms(args.ruleset, args.arm, args.scenes, seed, results, sys.stderr.isatty())
+    except KeyboardInterrupt:
+        if results:
+            warn(f"interrupted: {len(results)} of {len(args.arm)} arms finished")
+            write_report(args, results, plots=False)
+        raise
+    return 0 if write_report(args, results, plots=not args.no_plots) else 1
+
+
+def write_report(args, results: dict, plots: bool) -> bool:
+    """Write ``report.md`` and ``report.json`` (kept elsewhere if that fails) and print the
+    report; True when both went into ``--out``."""
+    text = markdown(args.ruleset, results)
+    targets = (args.out / "report.md", args.out / "report.json")
+    written = (write_or_keep(targets[0], text, warn),
+               write_or_keep(targets[1], json.dumps(results, indent=2, sort_keys=True) + "\n",
+                             warn))
+    if plots and written == targets:
         plot(results, args.out)
     print(text)
-    return 0
+    return written == targets

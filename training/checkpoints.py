@@ -4,16 +4,20 @@ Every file is written to a temporary file in the same folder, flushed to disk, t
 its final name with ``os.replace`` (atomic on POSIX): a reader sees the old file or the new
 one, never half of one. A checkpoint is a model file ``checkpoints/step_<N>.zip`` followed by
 the manifest ``checkpoint.json`` that names it, so the manifest only ever points at a complete
-model.
+model. Every model file carries the policy's metadata
+(:mod:`scenegym.agents.policy_info`), from the env it was trained in.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 
+from scenegym.agents.policy_info import ZIP_MEMBER
 from scenegym.evaluation.files import atomic_write, atomic_write_json
 
 MANIFEST = "checkpoint.json"
@@ -21,8 +25,28 @@ CHECKPOINT_DIR = "checkpoints"
 
 
 def save_model(model, path) -> None:
-    """Save an SB3 model to ``path`` (a ``.zip``) atomically."""
-    atomic_write(path, model.save)
+    """Save an SB3 model to ``path`` (a ``.zip``) atomically, with its policy metadata."""
+    info = trained_env(model).policy_info()
+
+    def write(f):
+        buf = io.BytesIO()
+        model.save(buf)
+        with zipfile.ZipFile(buf, "a") as archive:
+            archive.writestr(ZIP_MEMBER, json.dumps(info.to_dict(), indent=2))
+        f.write(buf.getvalue())
+
+    atomic_write(path, write)
+
+
+def trained_env(model):
+    """The :class:`SceneVecEnv` under a model's env wrappers (VecMonitor, ...)."""
+    env = model.get_env()
+    while hasattr(env, "venv") and not hasattr(env, "policy_info"):
+        env = env.venv
+    if not hasattr(env, "policy_info"):
+        raise TypeError(f"a model trained in {type(env).__name__} has no scenegym metadata; "
+                        "train it in scenegym.training.vec_env.SceneVecEnv")
+    return env
 
 
 def read_manifest(out_dir) -> dict | None:

@@ -39,9 +39,9 @@ def _add_learner_options(p) -> None:
                    help=f"registered env id ({', '.join(env_ids())})")
     p.add_argument("--out", required=True, help="run folder")
     p.add_argument("--envs", type=_positive, default=16, help="scenes stepped together")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
+    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy)")
     p.add_argument("--algo", choices=("maskable_ppo", "ppo"), default="maskable_ppo",
-                   help="maskable_ppo (default) or plain ppo (illegal actions lose the scene)")
+                   help="maskable_ppo or plain ppo (illegal actions lose the scene)")
     p.add_argument("--n-steps", type=_positive, default=128, help="rollout steps per env")
     p.add_argument("--batch-size", type=_positive, default=256, help="PPO minibatch size")
     p.add_argument("--n-epochs", type=_positive, default=10, help="PPO epochs per rollout")
@@ -53,7 +53,7 @@ def _add_learner_options(p) -> None:
                    help="change a config field of the ruleset, as gym.make(ID, FIELD=VALUE) "
                         "does (repeatable), e.g. --set max_moves=20 --set clock_by_situation=(4,4,4)")
     p.add_argument("--gm-reward", choices=GM_REWARDS, default=None,
-                   help="the GM's reward (default: the ruleset's, as in gym.make)")
+                   help="the GM's reward (none: the ruleset's, as in gym.make)")
 
 
 def _checked(args):

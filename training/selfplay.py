@@ -19,20 +19,28 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import torch
 import trueskill
+from tqdm import tqdm
 
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import ruleset_of_env
-from scenegym.evaluation.files import atomic_write_json, atomic_write_text
+from scenegym.evaluation.files import atomic_write_json, atomic_write_text, check_writable_folder
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
-from scenegym.training.train import TrainSettings, derived_seed, make_vec_env, new_model
+from scenegym.training.train import (
+    TqdmCallback,
+    TrainSettings,
+    derived_seed,
+    make_vec_env,
+    new_model,
+)
 from scenegym.training.variant import describe, gm_reward_of, variant_config
 
 BASE_PLAYERS = ("random", "heuristic")
@@ -40,14 +48,26 @@ TABLE_FIELDS = ("rank", "player", "seat", "rating", "mu", "sigma", "scenes", "wi
                 "losses")
 
 
-def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str):
-    """Continue (or start) one seat's learner against ``opponent`` for ``steps`` steps."""
+def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str, snapshot: Path):
+    """Continue (or start) one seat's learner against ``opponent`` for ``steps`` steps, then
+    freeze it as ``snapshot``. On Ctrl-C the learner as it stands is saved beside it
+    (``<snapshot>_interrupted.zip``) before the interrupt goes on."""
     venv = make_vec_env(s, opponent=opponent)
     if model is None:
         model = new_model(s, venv, str(Path(s.out) / "tb"))
     else:
         model.set_env(venv)
-    model.learn(total_timesteps=steps, reset_num_timesteps=False, tb_log_name=tb_name)
+    bar = TqdmCallback(model.num_timesteps + steps)
+    try:
+        model.learn(total_timesteps=steps, reset_num_timesteps=False, tb_log_name=tb_name,
+                    callback=bar)
+    except KeyboardInterrupt:
+        kept = snapshot.with_name(f"{snapshot.stem}_interrupted.zip")
+        save_model(model, kept)
+        print(f"scenegym selfplay: the {s.seat} learner is kept in {str(kept)!r}",
+              file=sys.stderr)
+        raise
+    save_model(model, snapshot)
     return model
 
 
@@ -59,14 +79,13 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
     gm_opponent = "heuristic"
     players = {"crew": {}, "gm": {}}
     for k in range(1, rounds + 1):
-        crew = train_round(crew, crew_s, gm_opponent, steps_per_round, "crew")
         crew_path = snaps / f"crew_r{k}.zip"
-        save_model(crew, crew_path)
+        crew = train_round(crew, crew_s, gm_opponent, steps_per_round, "crew", crew_path)
         players["crew"][f"crew_r{k}"] = crew_path
-        gm = train_round(gm, gm_s, str(crew_path), steps_per_round, "gm")
-        gm_opponent = str(snaps / f"gm_r{k}.zip")
-        save_model(gm, Path(gm_opponent))
-        players["gm"][f"gm_r{k}"] = Path(gm_opponent)
+        gm_path = snaps / f"gm_r{k}.zip"
+        gm = train_round(gm, gm_s, str(crew_path), steps_per_round, "gm", gm_path)
+        gm_opponent = str(gm_path)
+        players["gm"][f"gm_r{k}"] = gm_path
     return players
 
 
@@ -79,13 +98,15 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> list[dict]:
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
               for seat in ("crew", "gm")}
     games = []
-    for crew_name, crew_spec in roster["crew"].items():
-        for gm_name, gm_spec in roster["gm"].items():
-            crew = make_agent(crew_spec, ruleset.name, derived_seed(seed, 1))
-            gm = make_agent(gm_spec, ruleset.name, derived_seed(seed, 2))
-            m = play_match(ruleset, config, crew, gm, scenes, seed)
-            games += ([(crew_name, gm_name, 1)] * m.crew_wins + [(crew_name, gm_name, -1)]
-                      * m.gm_wins + [(crew_name, gm_name, 0)] * m.draws)
+    pairings = [(c, g) for c in roster["crew"].items() for g in roster["gm"].items()]
+    for (crew_name, crew_spec), (gm_name, gm_spec) in tqdm(
+            pairings, desc="league", unit="pairing", file=sys.stderr,
+            disable=not sys.stderr.isatty()):
+        crew = make_agent(crew_spec, ruleset.name, derived_seed(seed, 1), config, "crew")
+        gm = make_agent(gm_spec, ruleset.name, derived_seed(seed, 2), config, "gm")
+        m = play_match(ruleset, config, crew, gm, scenes, seed)
+        games += ([(crew_name, gm_name, 1)] * m.crew_wins + [(crew_name, gm_name, -1)]
+                  * m.gm_wins + [(crew_name, gm_name, 0)] * m.draws)
     return rate(games, list(roster["crew"]) + list(roster["gm"]), seed)
 
 
@@ -132,6 +153,7 @@ def table_markdown(rows: list[dict]) -> str:
 def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int) -> list:
     """Run self-play and write the league table to ``s.out``."""
     torch.set_num_threads(s.threads)
+    check_writable_folder(s.out)
     s = replace(s, gm_reward=gm_reward_of(s.env_id, s.gm_reward))
     check_both_seats_decide(s)
     snapshots = train_league(s, rounds, steps_per_round)

@@ -12,14 +12,18 @@ checkpoints, save, evaluate. A run folder ``DIR`` holds:
   95% Wilson intervals, beside the heuristic's own in the same seat, on the run's variant.
 
 ``--resume`` continues from the last checkpoint (model and step count) after a crash or
-``kill -9``, so at most one checkpoint interval is lost. A resumed run keeps the settings it
-was started with (from the manifest), its variant included; only ``--steps`` may change.
+``kill -9``, so at most one checkpoint interval is lost; Ctrl-C writes a checkpoint before it
+ends the command, so nothing is lost. A resumed run keeps the settings it was started with
+(from the manifest), its variant included; only ``--steps`` may change: another value given
+for any other option is refused, listing the differences, and so is ``--resume`` on a folder
+that holds no run.
 
 The GM reward defaults to the ruleset's (``Ruleset.default_gm_reward``, as in ``gym.make``).
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -36,6 +40,7 @@ from scenegym.agents.policy import PolicyAgent, load_sb3_model
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import mix64
+from scenegym.evaluation.files import check_writable_folder
 from scenegym.evaluation.overrides import from_json
 from scenegym.training.checkpoints import (
     MANIFEST,
@@ -90,18 +95,21 @@ def derived_seed(seed: int, salt: int) -> int:
 
 
 class TqdmCallback(BaseCallback):
-    """A tqdm progress bar over env steps (counts steps of earlier run segments too)."""
+    """A tqdm progress bar over env steps (counts steps of earlier run segments too), shown
+    only when stderr is a terminal; it stops at ``total`` (SB3 finishes its last rollout
+    past the steps asked for)."""
 
     def __init__(self, total: int):
         super().__init__()
         self.total, self.bar = total, None
 
     def _on_training_start(self) -> None:
-        self.bar = tqdm(total=self.total, initial=self.model.num_timesteps, unit="step",
-                        dynamic_ncols=True, mininterval=1.0)
+        self.bar = tqdm(total=self.total, initial=min(self.model.num_timesteps, self.total),
+                        unit="step", dynamic_ncols=True, mininterval=1.0, file=sys.stderr,
+                        disable=not sys.stderr.isatty())
 
     def _on_step(self) -> bool:
-        self.bar.update(self.training_env.num_envs)
+        self.bar.update(max(0, min(self.model.num_timesteps, self.total) - self.bar.n))
         return True
 
     def _on_training_end(self) -> None:
@@ -145,16 +153,27 @@ def evaluate_policy_agent(s: TrainSettings, agent, ruleset, config) -> dict:
     return out
 
 
-def train(s: TrainSettings, resume: bool = False) -> dict:
-    """Train (or resume) a run and write its model, checkpoints and evaluation to ``s.out``."""
+def train(s: TrainSettings, resume: bool = False, given=frozenset()) -> dict:
+    """Train (or resume) a run and write its model, checkpoints and evaluation to ``s.out``.
+
+    Args:
+        s: The run's settings.
+        resume: Continue the run in ``s.out`` (refused if it holds none).
+        given: The settings the user gave explicitly; on resume, each must agree with the
+            run's.
+    """
     torch.set_num_threads(s.threads)
     out = Path(s.out)
+    check_writable_folder(out)
     manifest = read_manifest(out)
     if manifest is not None and not resume:
         raise FileExistsError(f"{out} already holds a run ({MANIFEST}); pass --resume to "
                               "continue it or choose another --out")
+    if resume and manifest is None:
+        raise FileNotFoundError(f"--resume: {str(out)!r} holds no run to resume (no "
+                                f"{MANIFEST}); drop --resume to start one")
     if manifest is not None:
-        s = resumed_settings(manifest["settings"], s, out)
+        s = resumed_settings(manifest["settings"], s, out, given)
     s.seed = fresh_seed() % 2**32 if s.seed is None else s.seed
     s.gm_reward = gm_reward_of(s.env_id, s.gm_reward)
 
@@ -171,10 +190,7 @@ def train(s: TrainSettings, resume: bool = False) -> dict:
     # learn, checkpointing every interval
     t0 = time.perf_counter()
     if start < s.steps:
-        model.learn(total_timesteps=s.steps - start, reset_num_timesteps=manifest is None,
-                    tb_log_name="run", callback=[TqdmCallback(s.steps),
-                                                 CheckpointCallback(out, s.checkpoint_every,
-                                                                    extra)])
+        learn_or_keep(model, s, out, extra, reset=manifest is None)
     minutes = (time.perf_counter() - t0) / 60
     write_checkpoint(model, out, extra)
     save_model(model, out / "model.zip")
@@ -190,20 +206,59 @@ def train(s: TrainSettings, resume: bool = False) -> dict:
     return report
 
 
-def resumed_settings(stored: dict, given: TrainSettings, out: Path) -> TrainSettings:
+def learn_or_keep(model, s: TrainSettings, out: Path, extra: dict, reset: bool) -> None:
+    """``model.learn`` up to ``s.steps``, checkpointing every interval; on Ctrl-C, a
+    checkpoint of the learner as it stands (its last update; the unfinished rollout is not
+    learned from), then the interrupt goes on."""
+    callbacks = [TqdmCallback(s.steps), CheckpointCallback(out, s.checkpoint_every, extra)]
+    try:
+        model.learn(total_timesteps=s.steps - model.num_timesteps, reset_num_timesteps=reset,
+                    tb_log_name="run", callback=callbacks)
+    except KeyboardInterrupt:
+        if callbacks[0].bar is not None:
+            callbacks[0].bar.close()
+        manifest = write_checkpoint(model, out, extra)
+        print(f"scenegym train: checkpoint at step {manifest['steps']} in "
+              f"{str(out / manifest['model'])!r}; continue with --resume", file=sys.stderr)
+        raise
+
+
+# options a resumed run takes from its manifest (--steps excepted), by settings field
+RESUMED_OPTIONS = {"env_id": "ID", "seat": "--seat", "opponent": "--opponent",
+                   "envs": "--envs", "seed": "--seed", "algo": "--algo",
+                   "checkpoint_every": "--checkpoint-every", "n_steps": "--n-steps",
+                   "batch_size": "--batch-size", "n_epochs": "--n-epochs", "net": "--net",
+                   "gm_reward": "--gm-reward", "config": "--set",
+                   "eval_scenes": "--eval-scenes", "threads": "--threads"}
+
+
+def resumed_settings(stored: dict, given: TrainSettings, out: Path,
+                     explicit=frozenset(RESUMED_OPTIONS)) -> TrainSettings:
     """The settings a run was started with, for ``--resume``: only ``--steps`` may change.
 
+    Args:
+        stored: The manifest's settings.
+        given: The settings of this command.
+        out: The run folder.
+        explicit: The settings the user gave (the others are defaults, not compared).
+
     Raises:
-        ValueError: The run is of another env id, or ``--set`` asks for another variant.
+        ValueError: A setting given differs from the run's, listing every difference.
     """
-    if stored["env_id"] != given.env_id:
-        raise ValueError(f"--resume: {out} holds a run of {stored['env_id']}, not {given.env_id}")
-    config = from_json(stored.get("config", {}))
-    if given.config and given.config != config:
-        raise ValueError(f"--resume: {out} trains the variant {config or 'with no config changes'}"
-                         f", not {given.config}; drop --set or choose another --out")
-    return TrainSettings(**{**stored, "config": config, "net": tuple(stored["net"]),
-                            "steps": given.steps, "out": given.out})
+    kept = TrainSettings(**{**stored, "config": from_json(stored.get("config", {})),
+                            "net": tuple(stored["net"]), "steps": given.steps,
+                            "out": given.out})
+    flags = [flag for name, flag in RESUMED_OPTIONS.items()
+             if (name in explicit or name == "env_id" or (name == "config" and given.config))
+             and getattr(given, name) != getattr(kept, name)]
+    if flags:
+        by_flag = {flag: name for name, flag in RESUMED_OPTIONS.items()}
+        differ = [f"{flag} {getattr(given, by_flag[flag])!r}, the run has "
+                  f"{getattr(kept, by_flag[flag])!r}" for flag in flags]
+        raise ValueError(f"--resume: {out} was started with other settings: "
+                         f"{'; '.join(differ)}; drop {', '.join(flags)} (a resumed run keeps "
+                         "its own settings) or choose another --out")
+    return kept
 
 
 def settings_from_args(args) -> TrainSettings:
@@ -225,12 +280,14 @@ def format_report(report: dict) -> str:
         for opp, r in report[who].items():
             lo, hi = r["ci95"]
             lines.append(f"  {who:>18} vs {opp:<9} win {r['win_rate']:.3f} "
-                         f"[{lo:.3f}, {hi:.3f}] over {r['scenes']} scenes")
+                         f"[{lo:.3f}, {hi:.3f}], draws {r['draws'] / r['scenes']:.3f} "
+                         f"(cut off), over {r['scenes']} scenes")
     return "\n".join(lines)
 
 
 def run(args) -> int:
     """Entry point of ``scenegym train``."""
-    report = train(settings_from_args(args), resume=args.resume)
+    report = train(settings_from_args(args), resume=args.resume,
+                   given=getattr(args, "given", frozenset(RESUMED_OPTIONS)))
     print(format_report(report))
     return 0

@@ -21,9 +21,11 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
+from scenegym.agents.policy_info import policy_info
 from scenegym.agents.registry import make_agent
-from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.gym_env import build_config, opponent_seed
+from scenegym.envs.core.batch import SceneBatch, check_memory
+from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.gym_env import OTHER_SEAT, build_config, opponent_seed
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
 
@@ -56,6 +58,8 @@ class SceneVecEnv(VecEnv):
         self.env_id, self.ruleset = env_id, ruleset_of(env_id)
         self.config = build_config(self.ruleset, config, overrides)
         self._opponent_spec = opponent
+        self._opponent_seat = OTHER_SEAT.get(seat)
+        check_memory(self.ruleset.name, self.ruleset.layout_of(self.config), int(num_envs))
         batch = SceneBatch(self.ruleset, self.config, int(num_envs),
                            env_ids=np.arange(int(num_envs)) + first_env_index,
                            illegal=illegal_action)
@@ -67,8 +71,13 @@ class SceneVecEnv(VecEnv):
         super().__init__(int(num_envs), obs_space, spaces.Discrete(lay.num_actions))
         self._actions = None
 
+    def policy_info(self):
+        """The metadata of a policy trained in this env (saved with it)."""
+        return policy_info(self.env_id, SEAT_NAMES[self.seated.seat], self.config)
+
     def _opponent(self, seed):
-        return make_agent(self._opponent_spec, self.ruleset.name, seed, self.config)
+        return make_agent(self._opponent_spec, self.ruleset.name, seed, self.config,
+                          seat=self._opponent_seat)
 
     # -- the VecEnv protocol ----------------------------------------------------------------
     def reset(self) -> np.ndarray:

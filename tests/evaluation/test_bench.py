@@ -2,6 +2,8 @@
 
 import json
 
+from clirun import on_a_terminal
+
 from scenegym.evaluation.cli import main
 
 
@@ -31,3 +33,10 @@ def test_bench_unknown_id_exits_2(capsys):
     assert main(["bench", "nope-v0"]) == 2
     err = capsys.readouterr().err
     assert "unknown id 'nope-v0'" in err and STARFORGED_ID in err
+
+
+def test_bench_shows_progress_on_a_terminal():
+    done, terminal = on_a_terminal("bench", "scenegym/StarforgedSceneChallenge-v0",
+                                   "--batches", 1, "--seconds", 0.01)
+    assert done.returncode == 0 and "Traceback" not in terminal
+    assert "2/2" in terminal  # one figure set for batch 1, one for the single env

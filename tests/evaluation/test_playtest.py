@@ -2,9 +2,13 @@
 refused arguments."""
 
 import json
+import os
+import re
+import stat
 
 import numpy as np
 import pytest
+from clirun import assert_refused, interrupted_on_a_terminal, scenegym
 
 from scenegym.evaluation.cli import main
 from scenegym.evaluation.playtest import playtest, scene_quota
@@ -99,3 +103,44 @@ def test_compiled_playtest_plays_the_scenes_the_python_loop_plays(ruleset, crew,
     for key in ("crew_win_rate", "results", "lead_changes", "ruleset_stats"):
         assert fast[key] == slow[key], key
     assert fast["mean_decisions"] == pytest.approx(slow["mean_decisions"], rel=1e-12)
+
+
+# -- nothing lost, nothing silent (through the command, as a user meets it) --------------------
+def test_an_out_under_a_file_is_refused_before_the_first_scene(tmp_path):
+    """A billion scenes would run for hours: the refusal comes first."""
+    (tmp_path / "taken").write_text("")
+    done = scenegym("playtest", "starforged", "--scenes", 10**9, "--out",
+                    tmp_path / "taken" / "r.json", timeout=60)
+    assert_refused(done, "taken", "is a file, not a folder")
+
+
+def test_a_write_that_fails_keeps_the_report_and_says_where(tmp_path):
+    """/proc takes no new files, not even from root: the report is printed and kept."""
+    done = scenegym("playtest", "starforged", "--scenes", 50, "--seed", 1, "--json",
+                    "--out", "/proc/scenegym-report.json", cwd=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    kept = tmp_path / "scenegym-kept-scenegym-report.json"
+    assert f"kept the results in {str(kept)!r}" in done.stderr
+    assert json.loads(kept.read_text()) == json.loads(done.stdout)
+    assert json.loads(done.stdout)["scenes"] == 50
+
+
+def test_the_report_file_follows_the_umask(tmp_path):
+    out = tmp_path / "r.json"
+    done = scenegym("playtest", "starforged", "--scenes", 20, "--out", out,
+                    preexec_fn=lambda: os.umask(0o027))
+    assert done.returncode == 0, done.stderr
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+
+
+def test_ctrl_c_prints_the_scenes_finished_and_ends_with_one_line(tmp_path):
+    """A real SIGINT once the progress bar (stderr on a terminal) shows scenes played."""
+    done, bar = interrupted_on_a_terminal(
+        ["playtest", "starforged", "--scenes", 20_000_000, "--batch", 64, "--crew", "random",
+         "--gm", "random", "--seed", 4], r"\dscene/s")
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in bar + done.stderr
+    assert bar.rstrip().splitlines()[-1].endswith("scenegym playtest: interrupted")
+    finished = re.search(r"interrupted: (\d+) of 20000000 scenes finished", done.stdout)
+    assert finished and int(finished.group(1)) > 0
+    assert re.search(r"crew win rate +\d+\.\d\d%", done.stdout)

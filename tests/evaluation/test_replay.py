@@ -1,6 +1,7 @@
 """``scenegym replay`` (evaluation/replay.py): one scene of a seeded run, shown alone."""
 
 import numpy as np
+from clirun import assert_refused, scenegym
 
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
@@ -8,7 +9,7 @@ from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.header import EPISODE
 from scenegym.envs.starforged.config import StarforgedConfig
 from scenegym.envs.starforged.ruleset import STARFORGED
-from scenegym.evaluation.replay import replay_scene
+from scenegym.evaluation.replay import MAX_SCENE, replay_scene
 
 
 def test_replay_shows_the_same_scene_as_a_large_batch():
@@ -37,3 +38,9 @@ def test_replay_shows_the_same_scene_as_a_large_batch():
     lines = replay_scene("starforged", seed, env, scene, crew="random", gm="random")
     assert lines == STARFORGED.transcript(events)
     assert lines[-1].split("; ")[-1].startswith("Scene over")
+
+
+def test_a_scene_beyond_the_replay_limit_is_refused_at_once():
+    """Replaying scene k plays the k scenes before it: 10**8 would run for hours."""
+    assert_refused(scenegym("replay", "starforged", "--seed", 1, "--scene", 10**8, timeout=60),
+                   "--scene is 100000000", f"--scene 0..{MAX_SCENE}")

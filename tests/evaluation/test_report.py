@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from clirun import assert_refused, on_a_terminal, scenegym
 
 from scenegym.envs.starforged.config import StarforgedConfig
 from scenegym.evaluation.cli import main
@@ -49,3 +50,38 @@ def test_report_table_has_a_column_per_figure_with_the_final_margin(tmp_path):
     assert header.count("|") == rule.count("|") == row.count("|")
     margin = json.loads((tmp_path / "report.json").read_text())["a"]["mean_final_margin"]
     assert f"{margin:.3f}" in row.split("|")[-2]
+
+
+def test_two_arms_of_one_name_are_refused_before_any_scene(tmp_path):
+    done = scenegym("report", "starforged", "--scenes", 10**9, "--out", tmp_path / "rep",
+                    "--arm", "a=crew=random", "--arm", "a=crew=heuristic", timeout=60)
+    assert_refused(done, "--arm 'a' is given twice")
+    assert not (tmp_path / "rep").exists()
+
+
+def test_an_out_that_is_a_file_is_refused_before_any_scene(tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    done = scenegym("report", "starforged", "--scenes", 10**9, "--out", taken,
+                    "--arm", "a=crew=random", timeout=60)
+    assert_refused(done, str(taken), "is a file, not a folder")
+
+
+def test_a_report_that_cannot_be_written_is_printed_and_kept(tmp_path):
+    done = scenegym("report", "starforged", "--scenes", 20, "--seed", 1, "--no-plots",
+                    "--out", "/proc/scenegym-rep", "--arm", "a=crew=random", cwd=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    kept = tmp_path / "scenegym-kept-report.md"
+    assert f"kept the results in {str(kept)!r}" in done.stderr
+    assert kept.read_text().strip() == done.stdout.strip() and "| a |" in done.stdout
+    assert json.loads((tmp_path / "scenegym-kept-report.json").read_text())["a"]["scenes"] == 20
+
+
+def test_report_shows_progress_on_a_terminal_and_none_in_a_pipe(tmp_path):
+    argv = ("report", "starforged", "--scenes", 300, "--no-plots", "--arm", "a=crew=random",
+            "--arm", "b=crew=heuristic", "--seed", 2)
+    done, terminal = on_a_terminal(*argv, "--out", tmp_path / "tty")
+    assert done.returncode == 0 and "Traceback" not in terminal
+    assert terminal.count("300/300") >= 2  # a bar per arm, counted to its end
+    piped = scenegym(*argv, "--out", tmp_path / "pipe")
+    assert piped.returncode == 0 and piped.stderr == ""

@@ -4,19 +4,23 @@ Issue 4: "an ONNX agent runs it with onnxruntime and without torch, choosing the
 as the torch policy on a thousand recorded observations".
 """
 
+import json
 import subprocess
 import sys
+import zipfile
 
 import gymnasium as gym
 import numpy as np
 import pytest
+from clirun import assert_refused
+from clirun import scenegym as run_scenegym
 
 import scenegym  # noqa: F401  (registers the ids)
 from scenegym.agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_agent
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import OVER
-from scenegym.envs.rulesets import env_ids
+from scenegym.envs.rulesets import env_ids, ruleset_names
 from scenegym.evaluation.cli import main
 from scenegym.training.vec_env import ruleset_of
 
@@ -75,9 +79,9 @@ def test_masked_logits_are_the_torch_logits_where_legal(exported):
 
 
 def test_onnx_agent_runs_without_torch(exported):
-    _, _, onnx_path = exported
+    env_id, _, onnx_path = exported
     code = ("import sys, numpy as np; from scenegym.agents.registry import make_agent; "
-            f"a = make_agent({str(onnx_path)!r}, 'x'); "
+            f"a = make_agent({str(onnx_path)!r}, {ruleset_of(env_id).name!r}); "
             "n = a.session.get_inputs()[0].shape[1]; m = a.session.get_inputs()[1].shape[1]; "
             "print(a.act(np.zeros((3, n), np.float32), np.ones((3, m), bool)).shape, "
             "'torch' in sys.modules)")
@@ -87,10 +91,11 @@ def test_onnx_agent_runs_without_torch(exported):
 
 
 def test_policy_files_play_as_env_opponents(exported):
-    """Issue 4: "any env's opponent= [...] accept a trained policy"."""
+    """Issue 4: "any env's opponent= [...] accept a trained policy" (a crew policy: the
+    learner sits in the GM seat)."""
     env_id, zip_path, onnx_path = exported
     for path, kind in ((zip_path, PolicyAgent), (onnx_path, OnnxPolicyAgent)):
-        env = gym.make(env_id, opponent=str(path), seat="crew")
+        env = gym.make(env_id, opponent=str(path), seat="gm")
         _, info = env.reset(seed=3)
         assert isinstance(env.unwrapped.seated.opponent, kind)
         for _ in range(20):
@@ -107,3 +112,70 @@ def test_unknown_policy_files_are_refused(tmp_path):
     bad.write_bytes(b"")
     with pytest.raises(ValueError, match="suffix"):
         load_policy_agent(bad)
+
+
+def test_policy_files_say_what_they_are(exported):
+    """Both files carry the ruleset, env id and version, seat, sizes, config digest and
+    package version; the ONNX file in its own metadata_props, readable by the onnx package."""
+    import onnx
+
+    env_id, zip_path, onnx_path = exported
+    rs = ruleset_of(env_id)
+    layout = rs.layout_of(rs.config_type())
+    with zipfile.ZipFile(zip_path) as archive:
+        in_zip = json.loads(archive.read("scenegym.json"))
+    props = {p.key: p.value for p in onnx.load(str(onnx_path)).metadata_props}
+    assert {k: str(v) for k, v in in_zip.items()} == {k.removeprefix("scenegym."): v
+                                                      for k, v in props.items()}
+    assert in_zip["ruleset"] == rs.name and in_zip["env_id"] == env_id
+    assert in_zip["env_version"] == int(env_id.rsplit("-v", 1)[1]) and in_zip["seat"] == "crew"
+    assert (in_zip["obs_size"], in_zip["num_actions"]) == (layout.obs_size, layout.num_actions)
+    assert in_zip["package_version"] == scenegym.__version__
+
+
+def test_a_crew_policy_is_refused_as_the_gm_and_as_its_own_seats_opponent(exported, tmp_path):
+    env_id, zip_path, onnx_path = exported
+    ruleset = ruleset_of(env_id).name
+    for path in (zip_path, onnx_path):
+        assert_refused(run_scenegym("playtest", ruleset, "--scenes", 10, "--gm", path),
+                       str(path), "crew seat", "the GM")
+    assert_refused(run_scenegym("train", env_id, "--steps", 64, "--seat", "crew", "--opponent",
+                            onnx_path, "--out", tmp_path / "run"), str(onnx_path), "crew seat")
+    assert not (tmp_path / "run" / "checkpoint.json").exists()
+
+
+def test_a_policy_of_another_ruleset_is_refused_by_name(exported):
+    env_id, zip_path, onnx_path = exported
+    ruleset = ruleset_of(env_id).name
+    other = next(name for name in ruleset_names() if name != ruleset)
+    for path in (zip_path, onnx_path):
+        assert_refused(run_scenegym("playtest", other, "--scenes", 10, "--crew", path),
+                       str(path), ruleset, other)
+
+
+def test_damaged_and_foreign_policy_files_are_refused_by_name(exported, tmp_path):
+    env_id, zip_path, onnx_path = exported
+    ruleset = ruleset_of(env_id).name
+    cut_zip, cut_onnx, foreign = (tmp_path / "cut.zip", tmp_path / "cut.onnx",
+                                  tmp_path / "foreign.zip")
+    cut_zip.write_bytes(zip_path.read_bytes()[:3000])
+    cut_onnx.write_bytes(onnx_path.read_bytes()[:3000])
+    with zipfile.ZipFile(foreign, "w") as archive:
+        archive.writestr("notes.txt", "not a policy")
+    assert_refused(run_scenegym("playtest", ruleset, "--scenes", 10, "--crew", cut_zip),
+                   str(cut_zip), "damaged")
+    assert_refused(run_scenegym("playtest", ruleset, "--scenes", 10, "--crew", cut_onnx),
+                   str(cut_onnx), "damaged")
+    assert_refused(run_scenegym("train", env_id, "--steps", 64, "--seat", "gm", "--opponent",
+                            foreign, "--out", tmp_path / "run"), str(foreign), "not a scenegym")
+    out = tmp_path / "cut.onnx.out"
+    assert_refused(run_scenegym("export", cut_zip, "--onnx", out), str(cut_zip), "damaged")
+    assert list(tmp_path.glob(".*")) == [] and not out.exists()  # no temp file left behind
+
+
+def test_a_failed_export_leaves_no_file_behind(exported, tmp_path):
+    _, zip_path, _ = exported
+    folder = tmp_path / "a_folder.onnx"
+    folder.mkdir()
+    assert_refused(run_scenegym("export", zip_path, "--onnx", folder), str(folder), "folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_folder.onnx"]

@@ -10,6 +10,7 @@ import pytest
 
 from scenegym.envs.rulesets import env_ids
 from scenegym.evaluation.cli import main
+from scenegym.training.train import format_report
 
 TINY = ["--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2",
         "--net", "16", "--eval-scenes", "64", "--seed", "7"]
@@ -45,12 +46,13 @@ def test_plain_ppo_trains_with_illegal_actions_losing(tmp_path):
     assert json.loads((out / "eval.json").read_text())["algo"] == "ppo"
 
 
-def test_existing_run_is_not_overwritten_without_resume(tmp_path):
+def test_existing_run_is_not_overwritten_without_resume(tmp_path, capsys):
     out = tmp_path / "run"
     args = ["train", "scenegym/MomentumScene-v0", "--steps", "256", "--out", str(out), *TINY]
     assert main(args) == 0
-    with pytest.raises(FileExistsError, match="--resume"):
-        main(args)
+    capsys.readouterr()
+    assert main(args) == 2
+    assert "already holds a run" in capsys.readouterr().err
 
 
 def test_gm_seat_trains_against_a_policy_file_opponent(tmp_path):
@@ -62,3 +64,14 @@ def test_gm_seat_trains_against_a_policy_file_opponent(tmp_path):
     assert main(["train", env_id, "--seat", "gm", "--opponent", str(crew / "model.zip"),
                  "--steps", "256", "--out", str(gm), *TINY]) == 0
     assert json.loads((gm / "eval.json").read_text())["seat"] == "gm"
+
+
+def test_the_summary_shows_cut_off_scenes_as_draws_not_as_a_bare_loss():
+    """Every scene cut off: the win rate is 0 and the line says they were draws."""
+    cut_off = {"wins": 0, "scenes": 40, "draws": 40, "win_rate": 0.0, "ci95": [0.0, 0.088]}
+    report = {"env_id": "scenegym/MomentumScene-v0", "seat": "gm", "steps": 64, "config": {},
+              "gm_reward": "director",
+              "policy": {"heuristic": cut_off}, "heuristic_in_seat": {"heuristic": cut_off}}
+    lines = format_report(report).splitlines()[1:]
+    assert all("win 0.000 [0.000, 0.088], draws 1.000 (cut off), over 40 scenes" in line
+               for line in lines)

@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+from clirun import assert_refused, interrupted_on_a_terminal, scenegym
 
 STEPS, EVERY = 4096, 256
 
@@ -61,3 +62,44 @@ def test_kill_9_then_resume_completes_from_the_last_checkpoint(tmp_path):
     gaps = [b - a for a, b in zip([0] + history, history)]
     assert max(gaps) <= EVERY  # no interval lost: a checkpoint every rollout of 256 steps
     assert json.loads((out / "eval.json").read_text())["steps"] == STEPS
+
+
+# -- runs that refuse contradictions, Ctrl-C that keeps the work ------------------------------
+def tiny_cmd(out, steps, *extra):
+    return ["train", "scenegym/MomentumScene-v0", "--steps", steps, "--out", out, "--envs", 8,
+            "--n-steps", 32, "--batch-size", 128, "--n-epochs", 1, "--net", 16,
+            "--eval-scenes", 16, "--seed", 1, *extra]
+
+
+def test_resume_refuses_settings_that_differ_from_the_run_and_a_folder_with_no_run(tmp_path):
+    out = tmp_path / "run"
+    first = scenegym(*tiny_cmd(out, 256))
+    assert first.returncode == 0, first.stderr[-2000:]
+    assert "step" not in first.stderr  # no progress bar in a pipe or a log file
+    before = (out / "checkpoint.json").read_text()
+    line = assert_refused(scenegym(*tiny_cmd(out, 512, "--resume", "--seat", "gm", "--envs", 4,
+                                            "--opponent", "random")),
+                          "--resume", "other settings")
+    for difference in ("--seat 'gm', the run has 'crew'", "--envs 4, the run has 8",
+                       "--opponent 'random', the run has 'heuristic'"):
+        assert difference in line
+    assert (out / "checkpoint.json").read_text() == before  # nothing trained
+    assert_refused(scenegym(*tiny_cmd(tmp_path / "empty", 512, "--resume")),
+                   "holds no run to resume")
+    assert not (tmp_path / "empty").exists()
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_train_writes_a_checkpoint_and_ends_with_one_line(tmp_path):
+    """A real SIGINT once the bar (stderr on a terminal) counts steps; no periodic checkpoint
+    is due (--checkpoint-every beyond the run), so the one on disk is Ctrl-C's."""
+    out = tmp_path / "run"
+    done, stderr = interrupted_on_a_terminal(
+        tiny_cmd(out, 10**7, "--checkpoint-every", 10**7), r"\dstep/s")
+    assert done.returncode == 130, stderr[-2000:]
+    assert "Traceback" not in stderr
+    assert stderr.rstrip().splitlines()[-1].endswith("scenegym train: interrupted")
+    manifest = json.loads((out / "checkpoint.json").read_text())
+    assert manifest["steps"] > 0 and (out / manifest["model"]).is_file()
+    assert f"checkpoint at step {manifest['steps']}" in stderr
+    assert not (out / "eval.json").exists()

@@ -1,0 +1,98 @@
+"""Run ``scenegym`` as a user does, in a subprocess, and check how it ended.
+
+Shared by the tests of every command (on the pytest path, like ``scripted.py``).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+REFUSED, INTERRUPTED = 2, 130
+
+
+def scenegym(*args, cwd=None, timeout=300, env=None, **kwargs) -> subprocess.CompletedProcess:
+    """``scenegym ARGS...`` in a fresh process; stdout and stderr captured as text."""
+    return subprocess.run([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd,
+                          env={**os.environ, **(env or {})}, check=False, **kwargs)
+
+
+def assert_refused(done: subprocess.CompletedProcess, *words: str) -> str:
+    """The command was refused with exit status 2 and one error line holding ``words``."""
+    err = done.stderr.strip()
+    assert done.returncode == REFUSED, (done.returncode, err[-2000:])
+    assert "Traceback" not in err, err
+    lines = err.splitlines()
+    assert len(lines) == 1 and "error:" in lines[0], err
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    return lines[0]
+
+
+def terminal(rows: int = 24, columns: int = 100) -> tuple[int, int]:
+    """A pseudo-terminal of a real size (tqdm draws nothing on a zero-width one)."""
+    main_fd, term_fd = pty.openpty()
+    fcntl.ioctl(term_fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    return main_fd, term_fd
+
+
+def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
+    """Run ``scenegym ARGV`` with stderr on a pseudo-terminal (as in a terminal: progress
+    bars show), send SIGINT once the regex ``ready`` matches it; returns the finished
+    process (stdout captured) and all of stderr."""
+    main_fd, term_fd = terminal()
+    proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, argv)],
+                            stdout=subprocess.PIPE, stderr=term_fd, text=True)
+    os.close(term_fd)
+    seen, end = "", time.monotonic() + timeout
+    while not re.search(ready, seen) and time.monotonic() < end and proc.poll() is None:
+        if select.select([main_fd], [], [], 0.5)[0]:
+            seen += os.read(main_fd, 4096).decode(errors="replace")
+    if not re.search(ready, seen):
+        proc.kill()
+        proc.wait()
+        raise AssertionError(f"{ready!r} never showed: {seen[-2000:]}")
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    while select.select([main_fd], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk.decode(errors="replace")
+    os.close(main_fd)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen
+
+
+def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedProcess, str]:
+    """``scenegym ARGS...`` run to its end with stderr on a pseudo-terminal; returns the
+    process (stdout captured) and what it wrote to the terminal."""
+    main_fd, term_fd = terminal()
+    proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=term_fd, text=True)
+    os.close(term_fd)
+    seen, end = "", time.monotonic() + timeout
+    while time.monotonic() < end:
+        if select.select([main_fd], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(main_fd, 4096)
+            except OSError:  # the terminal closed: the process ended
+                break
+            seen += chunk.decode(errors="replace")
+        elif proc.poll() is not None:
+            break
+    out, _ = proc.communicate(timeout=60)
+    os.close(main_fd)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen
