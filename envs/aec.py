@@ -38,8 +38,7 @@ from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.header import CREW, FORFEITED, GM, SEAT_NAMES, TRUNCATED
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, director_reward
 from scenegym.envs.core.validate import check_choice
-from scenegym.envs.gym_env import build_config
-from scenegym.envs.rulesets import ruleset_of_env
+from scenegym.envs.gym_env import env_config
 
 AGENTS = ("crew", "gm")
 SEAT_OF = {"crew": CREW, "gm": GM}
@@ -57,16 +56,13 @@ class SceneAECEnv(AECEnv):
                  render_mode: str | None = None, config=None, env_index: int = 0,
                  **overrides):
         super().__init__()
-        self.ruleset = rs = ruleset_of_env(env_id)
+        rs, self.config = env_config(env_id, config, overrides)
+        self.ruleset = rs
         check_choice("render_mode", render_mode, (None, "ansi"))
         self.gm_reward = gm_reward or rs.default_gm_reward
         check_choice("gm_reward", self.gm_reward, GM_REWARDS)
         self.director = director or rs.director
         self.env_id, self.render_mode = env_id, render_mode
-        id_kwargs = next(e.kwargs for e in rs.env_ids if e.id == env_id)
-        fields = set(rs.config_type.field_names())
-        self.config = build_config(rs, config, {**{k: v for k, v in id_kwargs.items()
-                                                   if k in fields}, **overrides})
         self.layout = lay = rs.layout_of(self.config)
         self.batch = SceneBatch(rs, self.config, 1, env_ids=[env_index],
                                 log_capacity=LOG_CAPACITY if render_mode else 0,

@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "scenegym.evaluation.bench",
     "scenegym.evaluation.replay",
     "scenegym.evaluation.report",
+    "scenegym.evaluation.play",
     "scenegym.training.cli",
 )
 
