@@ -94,6 +94,7 @@ def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
     (["--config", "nope=1"], "'nope' is not a config field"),
     (["--opponent", "wizard"], "unknown agent 'wizard'"),
     (["--delay", "-1", "--watch"], "--delay -1.0"),
+    (["--seat", "gm", "--config", "price_by=oracle"], "the gm seat never decides"),
 ])
 def test_bad_input_is_one_error_line_and_status_2(argv, message, capsys):
     assert main(["play", STARFORGED, "--seed", "1"] + argv) == 2
