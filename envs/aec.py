@@ -30,8 +30,13 @@ from typing import ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as err:  # an extra, not a dependency
+    raise ModuleNotFoundError(f"scenegym.pettingzoo needs PettingZoo ({err}): "
+                              'pip install "scenegym[pettingzoo]"', name=err.name) from err
 
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.events import EPISODE_END
