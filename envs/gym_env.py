@@ -29,7 +29,7 @@ from scenegym.envs.core.batch import SceneBatch, check_memory
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.ruleset import Ruleset
-from scenegym.envs.rulesets import get_ruleset, load
+from scenegym.envs.rulesets import get_ruleset, load, ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
 
 MAKE_AGENT = "scenegym.agents.registry:make_agent"  # agents sit on top of the engine
@@ -48,6 +48,16 @@ def build_config(ruleset: Ruleset, config, overrides: dict):
         raise TypeError(f"unknown {ruleset.name} option(s) {sorted(unknown)}; config fields: "
                         f"{', '.join(ruleset.config_type.field_names())}")
     return config.replace(**overrides) if overrides else config
+
+
+def env_config(env_id: str, config=None, overrides: dict | None = None):
+    """The ruleset of ``env_id`` and its config: the id's own config fields, then
+    ``overrides`` (as ``gym.make(env_id, **overrides)`` would build it), validated."""
+    ruleset = ruleset_of_env(env_id)
+    fields = set(ruleset.config_type.field_names())
+    id_kwargs = next(e.kwargs for e in ruleset.env_ids if e.id == env_id)
+    own = {k: v for k, v in id_kwargs.items() if k in fields}
+    return ruleset, build_config(ruleset, config, {**own, **(overrides or {})})
 
 
 def opponent_seed(seed: int) -> int:

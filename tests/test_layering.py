@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 LEARNING_STACK = ("torch", "stable_baselines3", "sb3_contrib", "onnxruntime", "ray")
 UPPER_LAYERS = ("scenegym.agents", "scenegym.evaluation", "scenegym.training")
-GYM_ADAPTERS = {"env.py", "gym_env.py", "registration.py"}  # the Gymnasium side of envs/
+GYM_ADAPTERS = {"env.py", "gym_env.py", "registration.py", "aec.py"}  # Gymnasium, PettingZoo
 
 
 def imported_modules(path: Path) -> set[str]:

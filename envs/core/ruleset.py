@@ -48,6 +48,8 @@ class Layout(NamedTuple):
         observation_names: A name per float32 observation slot.
         observation_low: Lowest value of any observation slot.
         observation_high: Highest value of any observation slot.
+        observation_scales: The scale of each slot (:mod:`scenegym.envs.core.slots`): the
+            quantity a slot holds is its value times its scale; empty: every slot as it is.
     """
 
     state_size: int
@@ -55,6 +57,7 @@ class Layout(NamedTuple):
     observation_names: tuple[str, ...]
     observation_low: float = -1.0
     observation_high: float = 1.0
+    observation_scales: tuple[float, ...] = ()
 
     @property
     def num_actions(self) -> int:
@@ -72,6 +75,9 @@ class Layout(NamedTuple):
         if not self.action_names or not self.observation_names:
             raise ValueError(f"ruleset {ruleset!r}: a layout needs at least one action and "
                              "one observation slot")
+        if self.observation_scales and len(self.observation_scales) != self.obs_size:
+            raise ValueError(f"ruleset {ruleset!r}: {len(self.observation_scales)} observation "
+                             f"scales for {self.obs_size} slots")
         if not self.observation_low < self.observation_high:
             raise ValueError(f"ruleset {ruleset!r}: observation bounds "
                              f"{self.observation_low}..{self.observation_high} are empty")

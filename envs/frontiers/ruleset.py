@@ -9,7 +9,7 @@ from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
 from scenegym.envs.frontiers import rules
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
-from scenegym.envs.frontiers.observation import OBSERVATION_NAMES, observe
+from scenegym.envs.frontiers.observation import OBSERVATION_NAMES, SLOTS, observe
 from scenegym.envs.frontiers.transcript import ACTION_NAMES, transcript
 
 
@@ -25,7 +25,8 @@ FRONTIERS = Ruleset(
     name="frontiers",
     config_type=FrontiersConfig,
     rules=(rules.begin, rules.apply, rules.legal, observe),
-    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
+    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES,
+                                observation_scales=tuple(SLOTS.scale))),
     params=kernel_params,
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,

@@ -8,7 +8,7 @@ from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
 from scenegym.envs.starforged import rules
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
-from scenegym.envs.starforged.observation import OBSERVATION_NAMES, observe
+from scenegym.envs.starforged.observation import OBSERVATION_NAMES, SLOTS, observe
 from scenegym.envs.starforged.transcript import ACTION_NAMES, transcript
 
 
@@ -27,7 +27,8 @@ STARFORGED = Ruleset(
     name="starforged",
     config_type=StarforgedConfig,
     rules=(rules.begin, rules.apply, rules.legal, observe),
-    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES)),
+    layout=fixed_layout(Layout(st.STATE_SIZE, ACTION_NAMES, OBSERVATION_NAMES,
+                                observation_scales=tuple(SLOTS.scale))),
     params=kernel_params,
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,

@@ -1,0 +1,184 @@
+"""PettingZoo's AEC API over the engine: both seats external, one scene per episode.
+
+``scenegym.pettingzoo.env(env_id, **kwargs)`` (or ``raw_env``) makes the env of any registered
+id. The agents are ``"crew"`` and ``"gm"``; the pending seat of the engine's batch of one
+(:attr:`SceneBatch.pending_seat`) is ``agent_selection``, so a seat may take several decisions
+in a row (a turn of several choices) before the other seat's turn.
+
+Observations follow PettingZoo's classic games: ``{"observation": float32[obs_size],
+"action_mask": int8[num_actions]}``. The pending seat sees the engine's view rendered for it;
+the other seat keeps the last view it was shown (zeros before its first decision) and an
+all-zero mask, so hidden information (a simultaneous declaration) stays hidden. Once the
+scene is over both seats see its last observation.
+
+Rewards go to both seats after every decision: the crew's is the engine's (+1 won, -1 lost,
+0 cut off, and what a ruleset pays early); the GM's follows ``gm_reward``
+(:mod:`scenegym.envs.core.reward`): ``"adversarial"``, the negative of the crew's, or
+``"director"``, its director score at the scene's end (0 before). A seat that forfeits with an
+illegal action (``illegal_action="lose"``) scores -1; a crew forfeit does not cost a director GM.
+
+Keyword arguments: ``gm_reward`` (default: the ruleset's ``default_gm_reward``), ``director``
+(weights, default the ruleset's), ``illegal_action`` (``"raise"`` or ``"lose"``), ``config``
+and any config field by name, ``render_mode`` (``"ansi"``: the scene's transcript),
+``env_index`` (the env id whose dice the scene uses: an AEC scene with seed ``s`` and
+``env_index=i`` rolls the dice of env ``i`` of a batch seeded with ``s``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from gymnasium import spaces
+
+try:
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as err:  # an extra, not a dependency
+    raise ModuleNotFoundError(f"scenegym.pettingzoo needs PettingZoo ({err}): "
+                              'pip install "scenegym[pettingzoo]"', name=err.name) from err
+
+from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import EPISODE_END
+from scenegym.envs.core.header import CREW, FORFEITED, GM, SEAT_NAMES, TRUNCATED
+from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, director_reward
+from scenegym.envs.core.validate import check_choice
+from scenegym.envs.gym_env import env_config
+
+AGENTS = ("crew", "gm")
+SEAT_OF = {"crew": CREW, "gm": GM}
+LOG_CAPACITY = 1 << 12  # event records between drains (the env drains after every decision)
+
+
+class SceneAECEnv(AECEnv):
+    """One scene of a registered env id, both seats played from outside (see module doc)."""
+
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "name": "scenegym_scene_v0",
+                                "is_parallelizable": False, "render_fps": 4}
+
+    def __init__(self, env_id: str, *, gm_reward: str | None = None,
+                 director: DirectorWeights | None = None, illegal_action: str = "raise",
+                 render_mode: str | None = None, config=None, env_index: int = 0,
+                 **overrides):
+        super().__init__()
+        rs, self.config = env_config(env_id, config, overrides)
+        self.ruleset = rs
+        check_choice("render_mode", render_mode, (None, "ansi"))
+        self.gm_reward = gm_reward or rs.default_gm_reward
+        check_choice("gm_reward", self.gm_reward, GM_REWARDS)
+        self.director = director or rs.director
+        self.env_id, self.render_mode = env_id, render_mode
+        self.layout = lay = rs.layout_of(self.config)
+        self.batch = SceneBatch(rs, self.config, 1, env_ids=[env_index],
+                                log_capacity=LOG_CAPACITY if render_mode else 0,
+                                illegal=illegal_action)
+        self.possible_agents = list(AGENTS)
+        self.metadata = {**self.metadata, "name": env_id.replace("/", "_")}
+        space = spaces.Dict({
+            "observation": spaces.Box(lay.observation_low, lay.observation_high,
+                                      (lay.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (lay.num_actions,), np.int8)})
+        self.observation_spaces = {a: space for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(lay.num_actions) for a in AGENTS}
+        self._action = np.zeros(1, np.int64)
+        self.events: list = []
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # -- episodes -----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start scene 0 of ``seed`` (a fresh seed from OS entropy when None)."""
+        self.batch.reset(seed)
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0.0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self._views = {a: np.zeros(self.layout.obs_size, np.float32) for a in AGENTS}
+        self.events = []
+        self._drain()
+        self._after_decision()
+
+    def step(self, action) -> None:
+        """The selected seat's decision (``None`` once its scene is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"the {agent} seat's decision is pending: action None is only "
+                             "for a seat whose scene is over")
+        self._cumulative_rewards[agent] = 0.0
+        self._action[0] = int(action)
+        crew, _, _ = self.batch.step(self._action)
+        self._drain()
+        self._pay(float(crew[0]), agent)
+        self._after_decision()
+        self._accumulate_rewards()
+
+    def _pay(self, crew: float, decided: str) -> None:
+        """Both seats' rewards of the decision ``decided`` just took."""
+        row = self.batch.state[:1]
+        gm = -crew
+        if self.gm_reward == "director":
+            gm = 0.0
+            if self.batch.over[0]:
+                if row[0, FORFEITED] and decided == "crew":  # not the GM's doing
+                    row = row.copy()
+                    row[0, FORFEITED] = 0
+                gm = float(director_reward(row, self.director)[0])
+        self.rewards = {"crew": crew, "gm": gm}
+
+    def _after_decision(self) -> None:
+        """Views, masks and ends from the batch; the pending seat is selected."""
+        b = self.batch
+        if b.over[0]:
+            truncated = bool(b.state[0, TRUNCATED])
+            for a in AGENTS:
+                self._views[a] = b.obs[0].copy()
+                self.terminations[a], self.truncations[a] = not truncated, truncated
+            return
+        self.agent_selection = SEAT_NAMES[int(b.pending_seat[0])]
+        self._views[self.agent_selection] = b.obs[0].copy()
+
+    def observe(self, agent: str) -> dict:
+        """``{"observation", "action_mask"}`` of ``agent`` (mask all zeros unless pending)."""
+        mask = np.zeros(self.layout.num_actions, np.int8)
+        if agent == self.agent_selection and not self.batch.over[0]:
+            mask[:] = self.batch.masks[0]
+        return {"observation": self._views[agent].copy(), "action_mask": mask}
+
+    # -- text ---------------------------------------------------------------------------------
+    def _drain(self) -> None:
+        if self.render_mode:
+            events = self.batch.drain_events()[0]
+            ends = [k + 1 for k, ev in enumerate(events) if ev.kind == EPISODE_END]
+            self.events += events[: ends[0]] if ends else events
+
+    def render(self):
+        """The scene so far as a transcript (``render_mode="ansi"``), else None."""
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(self.ruleset.transcript(self.events, self.config)) + "\n"
+
+    def close(self) -> None:
+        """Nothing to release: the engine holds plain arrays."""
+
+
+def raw_env(env_id: str, **kwargs) -> SceneAECEnv:
+    """The AEC env of ``env_id`` without PettingZoo's checking wrappers."""
+    return SceneAECEnv(env_id, **kwargs)
+
+
+def env(env_id: str, **kwargs):
+    """The AEC env of ``env_id`` in PettingZoo's order- and bounds-checking wrappers."""
+    return wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(raw_env(env_id, **kwargs)))
+
+
+__all__ = ["AGENTS", "SceneAECEnv", "env", "raw_env"]

@@ -1,0 +1,247 @@
+"""``scenegym play``: take a seat at the table against an agent, in the terminal.
+
+The scene's transcript grows as it is played; at each of your decisions you see the table
+(the observation of your seat, decoded by its slot names: :mod:`scenegym.evaluation.sheet`)
+and the legal actions by number and name. Type a number or a name, ``undo`` to take back your
+last choice, or ``quit`` (Ctrl-D too). ``--watch`` lets two agents play at a readable pace instead.
+
+Undo is exact: the scene is played again from its seed with your recorded choices less the
+last one. The dice are counter-based (scene ``k`` of env ``i`` depends only on the seed, ``i``
+and ``k``), and the agents' choices depend only on what they see and their own seeds, so every
+die and every opponent choice before the undone one comes out the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from scenegym.agents import make_agent
+from scenegym.agents.seats import choose_actions
+from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.header import CREW, GM, RESULT, SEAT_NAMES, TRUNCATED
+from scenegym.envs.gym_env import env_config
+from scenegym.envs.rulesets import env_ids
+from scenegym.evaluation.files import atomic_write_text
+from scenegym.evaluation.overrides import parse_overrides
+from scenegym.evaluation.playtest import seat_seed
+from scenegym.evaluation.sheet import legal_actions, sheet
+from scenegym.evaluation.text import summary
+
+SEATS = {"crew": CREW, "gm": GM}
+LOG_CAPACITY = 1 << 14
+COMMANDS = ("undo", "quit")
+
+
+class Table:
+    """One scene of ``env_id`` from ``seed``, replayed from the start on demand.
+
+    With a person in a seat, the agents play on to that person's decision at once; with
+    agents in both seats, :meth:`advance` plays the scene on.
+
+    Args:
+        env_id: A registered env id.
+        seed: The scene's seed.
+        agents: ``{seat: agent spec}`` for the seats agents play (a seat left out is yours).
+        overrides: Config fields.
+    """
+
+    def __init__(self, env_id: str, seed: int, agents: dict, overrides: dict):
+        self.ruleset, self.config = env_config(env_id, None, overrides)
+        self.env_id, self.seed, self.specs = env_id, seed, agents
+        self.layout = self.ruleset.layout_of(self.config)
+        self.choices: list[int] = []  # your decisions, in order
+        self.undos = 0
+        self.replay()
+
+    def replay(self) -> None:
+        """Play the scene from its seed: your recorded choices, the agents' own, until your
+        next decision is pending or the scene is over."""
+        self.batch = SceneBatch(self.ruleset, self.config, 1, log_capacity=LOG_CAPACITY)
+        self.batch.reset(self.seed)
+        self.agents = {seat: make_agent(spec, self.ruleset.name, seat_seed(self.seed, seat),
+                                        self.config) for seat, spec in self.specs.items()}
+        self.events, self._used = self.batch.drain_events()[0], 0
+        if len(self.agents) < len(SEATS):  # a person plays: on to their decision
+            self.advance()
+
+    def advance(self, one: bool = False) -> None:
+        """Agents and recorded choices decide until yours is pending (``one``: one decision)."""
+        actions = np.zeros(1, np.int64)
+        while not self.over:
+            seat = self.pending
+            if seat in self.agents:
+                choose_actions(self.batch, {seat: self.agents[seat]}, actions)
+            elif self._used < len(self.choices):
+                actions[0] = self.choices[self._used]
+                self._used += 1
+            else:
+                return
+            self.batch.step(actions)
+            self.events += self.batch.drain_events()[0]
+            if one:
+                return
+
+    @property
+    def over(self) -> bool:
+        return bool(self.batch.over[0])
+
+    @property
+    def pending(self) -> int:
+        return int(self.batch.pending_seat[0])
+
+    def choose(self, action: int) -> None:
+        """Your decision (refused with the legal actions when it is not legal)."""
+        if not 0 <= action < self.layout.num_actions or not self.batch.masks[0, action]:
+            raise ValueError(self.batch.describe_illegal(0, action))
+        self.choices.append(action)
+        self.advance()
+
+    def undo(self) -> bool:
+        """Take back your last choice; False when you have made none."""
+        if not self.choices:
+            return False
+        self.choices.pop()
+        self.undos += 1
+        self.replay()
+        return True
+
+    def transcript(self) -> list[str]:
+        return self.ruleset.transcript(self.events, self.config)
+
+    def result(self) -> str:
+        row = self.batch.state[0]
+        if row[TRUNCATED]:
+            return "The scene was cut off (no winner)."
+        return f"The scene is over: crew result {int(row[RESULT]):+d}."
+
+    def record(self, seats: dict) -> str:
+        """The saved transcript: the scene, how to replay it, and what happened."""
+        head = [f"scenegym play {self.env_id} --seed {self.seed}",
+                "seats: " + ", ".join(f"{SEAT_NAMES[s]}={who}" for s, who in sorted(seats.items())),
+                f"config: {self.config}", f"choices: {self.choices} (undos: {self.undos})", ""]
+        return "\n".join(head + self.transcript() + ["", self.result()]) + "\n"
+
+
+def parse_choice(text: str, layout) -> int | str:
+    """A number or an action's name (any case) as an action id, or a command."""
+    word = text.strip()
+    if word.lower() in COMMANDS:
+        return word.lower()
+    if word.lstrip("-").isdigit():
+        return int(word)
+    names = [n.lower() for n in layout.action_names]
+    if word.lower() in names:
+        return names.index(word.lower())
+    raise ValueError(f"{word!r} is neither an action number, an action name, nor one of "
+                     f"{', '.join(COMMANDS)}")
+
+
+class Terminal:
+    """Prints the transcript as it grows and the table at each of your decisions."""
+
+    def __init__(self, table: Table, out=None):
+        self.table, self.out, self.shown = table, out or sys.stdout, 0
+
+    def say(self, *lines: str) -> None:
+        print(*lines, sep="\n", file=self.out, flush=True)
+
+    def new_lines(self) -> None:
+        lines = self.table.transcript()
+        if len(lines) < self.shown:  # an undo: the scene was replayed to an earlier point
+            self.say("-- your last choice is undone; the scene so far --")
+            self.shown = 0
+        self.say(*lines[self.shown:]) if lines[self.shown:] else None
+        self.shown = len(lines)
+
+    def your_turn(self, seat: str) -> None:
+        t = self.table
+        self.say("", f"== your decision ({seat}) ==", *sheet(t.layout, t.batch.obs[0]),
+                 "legal actions:", *legal_actions(t.layout, t.batch.masks[0]),
+                 "type a number or a name, 'undo' or 'quit'")
+
+
+def play_human(table: Table, seat: str, term: Terminal, read=input) -> bool:
+    """Your decisions read from ``read`` until the scene ends (True) or you quit (False)."""
+    while True:
+        term.new_lines()
+        if table.over:
+            return True
+        term.your_turn(seat)
+        try:
+            text = read("> ")
+        except EOFError:  # Ctrl-D: leave the table
+            return False
+        try:
+            choice = parse_choice(text, table.layout)
+            if choice == "quit":
+                return False
+            if choice == "undo":
+                if not table.undo():
+                    term.say("nothing to undo: you have made no choice yet")
+                continue
+            table.choose(choice)
+        except ValueError as err:
+            term.say(f"not taken: {err}")
+
+
+def watch(table: Table, term: Terminal, delay: float) -> bool:
+    """Both seats by agents, one decision at a time, ``delay`` seconds apart."""
+    while not table.over:
+        table.advance(one=True)
+        term.new_lines()
+        time.sleep(delay)
+    return True
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym play``."""
+    p = sub.add_parser("play", help="play a seat of a scene in the terminal, against an agent",
+                       description=summary(__doc__))
+    p.add_argument("env_id", metavar="ID", choices=env_ids(),
+                   help=f"a registered env id: {', '.join(env_ids())}")
+    p.add_argument("--seat", choices=tuple(SEATS), default="crew", help="your seat")
+    p.add_argument("--opponent", default="heuristic",
+                   help="the other seat: random, a heuristic name, or a .zip/.onnx policy")
+    p.add_argument("--seed", type=int, default=None, help="the scene's seed (default: fresh)")
+    p.add_argument("--config", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field (repeatable)")
+    p.add_argument("--save", default=None, metavar="PATH", help="save the transcript here")
+    p.add_argument("--watch", action="store_true",
+                   help="let --agent play your seat (two agents, at a readable pace)")
+    p.add_argument("--agent", default="heuristic", help="your seat's agent under --watch")
+    p.add_argument("--delay", type=float, default=1.0, help="seconds between decisions (watch)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play (or watch) one scene; 130 on Ctrl-C, as a shell expects."""
+    if args.delay < 0 or (args.seed is not None and args.seed < 0):
+        raise ValueError(f"--delay {args.delay} and --seed {args.seed}: allowed 0 or more")
+    rs, _ = env_config(args.env_id)
+    overrides = parse_overrides(args.config, rs.config_type, "--config")
+    mine, theirs = SEATS[args.seat], GM if args.seat == "crew" else CREW
+    seats = {theirs: args.opponent, mine: args.agent if args.watch else "you"}
+    seed = fresh_seed() if args.seed is None else args.seed
+    agents = {s: who for s, who in seats.items() if who != "you"}
+    table = Table(args.env_id, seed, agents, overrides)
+    if not args.watch and mine not in rs.seats_with_decisions(table.config):
+        raise ValueError(f"the {args.seat} seat never decides under this config; take the "
+                         "other seat or change the config")
+    term = Terminal(table)
+    term.say(f"{args.env_id}, seed {seed}: you are the {args.seat}"
+             if not args.watch else f"{args.env_id}, seed {seed}: watching")
+    try:
+        done = watch(table, term, args.delay) if args.watch else play_human(table, args.seat,
+                                                                              term)
+    except KeyboardInterrupt:
+        term.say("", "stopped")
+        return 130
+    term.say("", table.result() if done else "You left the table.")
+    if args.save:
+        atomic_write_text(args.save, table.record(seats))
+        term.say(f"transcript saved to {args.save}")
+    return 0

@@ -1,0 +1,112 @@
+"""``scenegym play``: a person at the table, driven in a real terminal (a pty, via pexpect)."""
+
+import io
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+
+from scenegym.envs.core.header import GM
+from scenegym.evaluation.cli import main
+from scenegym.evaluation.play import Table, Terminal, parse_choice, play_human
+
+STARFORGED = "scenegym/StarforgedSceneChallenge-v0"
+MOMENTUM = "scenegym/MomentumScene-v0"
+LEGAL = re.compile(r"^\s+(\d+)  \S", re.M)
+CLI = [sys.executable, "-m", "scenegym.evaluation.cli", "play"]
+
+
+def spawn(*args):
+    return pexpect.spawn(CLI[0], CLI[1:] + list(args), env=dict(os.environ), encoding="utf-8",
+                         timeout=120, dimensions=(50, 200))
+
+
+def test_a_scene_played_to_its_end_by_numbers_and_undo(tmp_path):
+    """Type the first legal number each time, undo twice on the way; the saved transcript is
+    the scene the kept choices make, replayed alone (undo is exact)."""
+    save = tmp_path / "scene.txt"
+    child = spawn(STARFORGED, "--seat", "crew", "--opponent", "heuristic", "--seed", "7",
+                  "--save", str(save))
+    kept, typed, undone = [], 0, 0
+    while True:
+        if child.expect(["\n> ", "The scene "]) == 1:
+            break
+        first = int(LEGAL.findall(child.before)[0])
+        if typed in (1, 4) and kept:
+            child.sendline("undo")
+            kept.pop()
+            undone += 1
+            child.expect("your last choice is undone")
+        else:
+            child.sendline(str(first))
+            kept.append(first)
+        typed += 1
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and undone == 2
+    replay = Table(STARFORGED, 7, {GM: "heuristic"}, {})
+    for action in kept:
+        replay.choose(action)
+    assert replay.over
+    assert save.read_text() == replay.record({0: "you", GM: "heuristic"}).replace(
+        "(undos: 0)", "(undos: 2)")
+
+
+def test_choice_by_name_refusals_and_ctrl_c_in_the_terminal():
+    child = spawn(STARFORGED, "--seed", "1", "--opponent", "random")
+    child.expect("\n> ")
+    child.sendline("face danger +EDGE")
+    child.expect("\n> ")
+    child.sendline("dance")
+    child.expect("not taken: 'dance' is neither")
+    child.sendline("undo")
+    child.expect("your last choice is undone")
+    child.sendline("undo")
+    child.expect("nothing to undo")
+    child.expect("\n> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_quit_leaves_the_table_before_the_end():
+    table = Table(STARFORGED, 1, {GM: "heuristic"}, {})
+    answers = iter(["0", "quit"])
+    out = io.StringIO()
+    assert not play_human(table, "crew", Terminal(table, out), read=lambda _: next(answers))
+    assert table.choices == [0] and not table.over and "legal actions:" in out.getvalue()
+
+
+def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
+    save = tmp_path / "watched.txt"
+    assert main(["play", MOMENTUM, "--watch", "--delay", "0", "--seed", "4",
+                 "--opponent", "random", "--save", str(save)]) == 0
+    assert "The scene " in capsys.readouterr().out
+    text = save.read_text()
+    assert text.startswith(f"scenegym play {MOMENTUM} --seed 4\nseats: crew=heuristic, gm=random")
+    assert "choices: [] (undos: 0)" in text
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--config", "nope=1"], "'nope' is not a config field"),
+    (["--opponent", "wizard"], "unknown agent 'wizard'"),
+    (["--delay", "-1", "--watch"], "--delay -1.0"),
+    (["--seat", "gm", "--config", "price_by=oracle"], "the gm seat never decides"),
+])
+def test_bad_input_is_one_error_line_and_status_2(argv, message, capsys):
+    assert main(["play", STARFORGED, "--seed", "1"] + argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_parse_choice_reads_numbers_names_and_commands():
+    layout = Table(STARFORGED, 0, {GM: "heuristic"}, {}).layout
+    assert parse_choice(" 3 ", layout) == 3
+    assert parse_choice("finish the scene", layout) == layout.action_names.index(
+        "Finish the Scene")
+    assert parse_choice("UNDO", layout) == "undo"
+    with pytest.raises(ValueError, match="neither an action number"):
+        parse_choice("dance", layout)
