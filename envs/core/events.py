@@ -99,3 +99,24 @@ def drain_arrays(log: EventLog) -> tuple[np.ndarray, np.ndarray]:
     records = log.records[filled]
     log.lengths[:] = 0
     return envs, records
+
+
+def lines_by_decision(events, describe, skip=None) -> list[str]:
+    """Transcript lines of one env's events: a line per decision and what followed it.
+
+    Args:
+        events: The env's :class:`EventRecord` list.
+        describe: ``event -> str``, one event as a fragment of text.
+        skip: ``event -> bool``, events left out (default: none).
+    """
+    lines: list[str] = []
+    current: list[str] = []
+    for ev in events:
+        if ev.kind == DECISION and current:
+            lines.append("; ".join(current))
+            current = []
+        if skip is None or not skip(ev):
+            current.append(describe(ev))
+    if current:
+        lines.append("; ".join(current))
+    return lines

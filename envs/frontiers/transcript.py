@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from scenegym.envs.core.events import DECISION, DIE, EPISODE_END, NOTE, OUTCOME, POOL
+from scenegym.envs.core.events import (
+    DECISION,
+    DIE,
+    EPISODE_END,
+    NOTE,
+    OUTCOME,
+    POOL,
+    lines_by_decision,
+)
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.frontiers import state as st
 
@@ -76,15 +84,5 @@ def describe(ev) -> str:
 
 def transcript(events, config=None) -> list[str]:
     """Lines of text for one env's events: a line per decision and what followed it."""
-    lines: list[str] = []
-    current: list[str] = []
-    for ev in events:
-        if ev.kind == DECISION and current:
-            lines.append("; ".join(current))
-            current = []
-        if ev.kind == NOTE and ev.a == st.NOTE_ORDER:
-            continue
-        current.append(describe(ev))
-    if current:
-        lines.append("; ".join(current))
-    return lines
+    return lines_by_decision(events, describe,
+                             skip=lambda ev: ev.kind == NOTE and ev.a == st.NOTE_ORDER)
