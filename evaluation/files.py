@@ -100,3 +100,14 @@ def atomic_write_text(path, text: str) -> None:
 def atomic_write_json(path, data) -> None:
     """Write ``data`` as indented JSON to ``path`` atomically."""
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def save_figure(fig, path) -> Path:
+    """Write a matplotlib figure as a PNG, atomically, close it, and return the path."""
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    fig.tight_layout()
+    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=120))
+    plt.close(fig)
+    return path

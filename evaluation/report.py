@@ -21,7 +21,11 @@ from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import atomic_write, check_writable_folder, write_or_keep
+from scenegym.evaluation.files import (
+    check_writable_folder,
+    save_figure,
+    write_or_keep,
+)
 from scenegym.evaluation.overrides import parse_value, split_items
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
 from scenegym.evaluation.playtest import playtest_scenes, warn
@@ -145,11 +149,7 @@ def plot(results: dict, out: Path) -> list[Path]:
         ax.bar(names, values, yerr=[lo, hi], capsize=6, color="#4C72B0")
         ax.set_ylabel(label)
         ax.set_title(f"{label} (95% CI)")
-        fig.tight_layout()
-        path = out / f"{key}.png"
-        atomic_write(path, lambda f, fig=fig: fig.savefig(f, format="png", dpi=120))
-        plt.close(fig)
-        written.append(path)
+        written.append(save_figure(fig, out / f"{key}.png"))
     return written
 
 

@@ -16,7 +16,11 @@ from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import atomic_write, atomic_write_json, atomic_write_text
+from scenegym.evaluation.files import (
+    atomic_write_json,
+    atomic_write_text,
+    save_figure,
+)
 from scenegym.evaluation.overrides import parse_value
 from scenegym.evaluation.paired import format_difference
 from scenegym.evaluation.report import PLOTS, play_arms
@@ -111,11 +115,7 @@ def plot(fields: list[str], results: dict, out: Path) -> list[Path]:
         ax.set_title(f"{label} (95% CI)")
         if len(groups) > 1:
             ax.legend(fontsize="small")
-        fig.tight_layout()
-        path = out / f"{key}.png"
-        atomic_write(path, lambda f, fig=fig: fig.savefig(f, format="png", dpi=120))
-        plt.close(fig)
-        written.append(path)
+        written.append(save_figure(fig, out / f"{key}.png"))
     return written
 
 
