@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.dice import episode_key, uniform_below
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
@@ -35,10 +36,11 @@ def random_act(o, m, ap, key, n):
 
 @njit(cache=True)
 def random_rows(obs, masks, env_ids, episodes, decisions, seed, out):
-    """Into ``out``, each row's action (the compiled policy, row by row)."""
+    """Into ``out``, each row's action (the compiled policy, row by row, on borrowed rows:
+    counting references to each row would cost three times the choice itself)."""
     for r in range(masks.shape[0]):
         key = episode_key(seed, env_ids[r], episodes[r])
-        out[r] = random_act(obs[r], masks[r], 0, key, decisions[r])
+        out[r] = random_act(borrow(obs[r]), borrow(masks[r]), 0, key, decisions[r])
     return out
 
 

@@ -57,8 +57,10 @@ def raw_engine(env_id: str, num_envs: int, seed: int) -> Stepper:
 
 def masked_random(agent, masks, ids):
     """A legal random action per row; 0 for rows with no legal action (an ended sub-env)."""
-    actions = np.zeros(masks.shape[0], np.int64)
     legal = masks.any(axis=1)
+    if legal.all():  # the usual case: no copies
+        return agent.act(masks, masks, ids)
+    actions = np.zeros(masks.shape[0], np.int64)
     if legal.any():
         actions[legal] = agent.act(masks[legal], masks[legal], ids[legal])
     return actions
