@@ -37,19 +37,21 @@ def raw_engine(env_id: str, num_envs: int, seed: int) -> Stepper:
     """The engine alone: both seats random legal (compiled, common random numbers), autoreset
     by ``next_episode``; a unit is a decision."""
     from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.core.kernels import entry_point
     from scenegym.envs.rulesets import ruleset_of_env
 
     rs = ruleset_of_env(env_id)
     engine = SceneBatch(rs, rs.default_config(), num_envs)
     engine.reset(seed)
-    actions, key = np.zeros(num_envs, np.int64), np.uint64(seed)
+    actions, rows = engine.action_buffer, engine.state
+    args = (engine.obs, engine.masks, engine.env_ids, rows[:, EPISODE], rows[:, DECISIONS],
+            np.uint64(seed), actions)  # views that follow the state: prepared once
+    choose = entry_point(random_rows, args)
 
     def step():
-        rows = engine.state
-        random_rows(engine.obs, engine.masks, engine.env_ids, rows[:, EPISODE],
-                    rows[:, DECISIONS], key, actions)
+        choose(*args)
         _, over, _ = engine.step(actions)
-        if over.any():
+        if engine.ended:
             engine.next_episode(over)
 
     return Stepper(step, num_envs)

@@ -105,8 +105,10 @@ class SceneBatch:
         self.ended = 0  # episodes that ended in the last step
         self.paid = 0   # envs paid a crew reward before their end in the last step
         self.dice_arrays, self.log_arrays = tuple(self.dice), tuple(self.log)
-        self._actions = np.zeros(num_envs, np.int64)
+        self.action_buffer = np.zeros(num_envs, np.int64)  # step(action_buffer): no copy
+        self._actions = self.action_buffer
         self._which = np.ones(num_envs, np.bool_)
+        self._all_selected = True
         self._apply_args = None  # prepared on the first step (see step)
 
     # -- episodes -----------------------------------------------------------------------------
@@ -134,7 +136,8 @@ class SceneBatch:
         """Take the pending decision of the envs selected by ``which`` (default: all running).
 
         Args:
-            actions: int[num_envs]; entries outside ``which`` are ignored.
+            actions: int[num_envs]; entries outside ``which`` are ignored. Writing them into
+                ``action_buffer`` and passing that array saves a copy.
             which: bool[num_envs] selecting the envs that decide now.
 
         Returns:
@@ -144,8 +147,11 @@ class SceneBatch:
             as a mission's scene won), and bool[n] flags of episodes that ended in this step.
             The arrays are reused by the next step: copy them to keep them.
         """
-        np.copyto(self._actions, actions, casting="same_kind")  # a float action is refused
-        self._which[:] = True if which is None else which  # ended episodes are skipped
+        if actions is not self._actions:
+            np.copyto(self._actions, actions, casting="same_kind")  # a float action is refused
+        if which is not None or not self._all_selected:  # ended episodes are skipped
+            self._which[:] = True if which is None else which
+            self._all_selected = which is None
         if self._apply_args is None:
             self._apply_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
                                 self._actions, self._which, self.masks, self.obs,
