@@ -11,6 +11,9 @@ Both take the same keyword arguments:
   the env, the action and the legal actions; ``"lose"`` ends the scene as a loss for the
   learner (for learners that do not use masks).
 - ``config``: the ruleset's config object; any config field may also be given by name.
+- ``scenario``: instead of ``config``, a content file (TOML or JSON) or the name of one shipped
+  with the ruleset (``scenario="my_ambush.toml"``), for rulesets that read them (``sta``,
+  ``sta_social``, ``frontiers``); config fields given by name apply on top.
 - ``ruleset``: the ruleset (a name or a :class:`Ruleset`), for the generic classes; the
   ruleset's own classes set it.
 """
@@ -39,15 +42,9 @@ LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes 
 
 
 def build_config(ruleset: Ruleset, config, overrides: dict):
-    """The config from a config object and/or field overrides, validated."""
-    config = ruleset.config_type() if config is None else config
-    if not isinstance(config, ruleset.config_type):
-        raise TypeError(f"config must be a {ruleset.config_type.__name__}, got {type(config).__name__}")
-    unknown = set(overrides) - set(ruleset.config_type.field_names())
-    if unknown:
-        raise TypeError(f"unknown {ruleset.name} option(s) {sorted(unknown)}; config fields: "
-                        f"{', '.join(ruleset.config_type.field_names())}")
-    return config.replace(**overrides) if overrides else config
+    """The config from a config object or ``scenario=PATH``, and field overrides, validated
+    (see :meth:`Ruleset.make_config`)."""
+    return ruleset.make_config(config, **overrides)
 
 
 def env_config(env_id: str, config=None, overrides: dict | None = None):

@@ -3,12 +3,15 @@
 ``scenegym report`` arms (``--arm "name=crew=heuristic,rank=dangerous"``) and the training
 commands (``--set rank=dangerous``) read config fields this way, as ``gym.make(id,
 field=value)`` takes them: a value is a Python literal (``4``, ``False``, ``(4, 4, 4)``)
-or else the text itself (``dangerous``).
+or else the text itself (``dangerous``). ``scenario=PATH`` names a content file (or a
+shipped scenario) for the rulesets that read them; its text is kept as it is.
 """
 
 from __future__ import annotations
 
 import ast
+
+from scenegym.envs.core.ruleset import SCENARIO
 
 
 def split_items(spec: str) -> list[str]:
@@ -50,11 +53,23 @@ def parse_overrides(items, config_type, option: str = "--set") -> dict:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"{option} {item!r}: expected FIELD=VALUE (e.g. max_moves=20)")
-        if key not in config_type.field_names():
-            raise ValueError(f"{option} {item!r}: {key!r} is not a config field; allowed: "
-                             f"{', '.join(config_type.field_names())}")
-        overrides[key] = parse_value(value)
+        overrides[key] = parse_item(option, item, key, value, config_type)
     return overrides
+
+
+def parse_item(option: str, item: str, key: str, value: str, config_type):
+    """The value of one ``key=value`` item: a config field's parsed value, or the scenario
+    path as written.
+
+    Raises:
+        ValueError: ``key`` names no config field (the message lists them).
+    """
+    if key == SCENARIO:
+        return value
+    if key not in config_type.field_names():
+        raise ValueError(f"{option} {item!r}: {key!r} is not a config field; allowed: "
+                         f"{', '.join(config_type.field_names())}, {SCENARIO}")
+    return parse_value(value)
 
 
 def from_json(value):

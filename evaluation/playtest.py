@@ -31,8 +31,10 @@ from scenegym.envs.core.header import (
     RESULT,
 )
 from scenegym.envs.core.policy import PYTHON, policy_of
+from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import check_writable, write_or_keep
+from scenegym.evaluation.overrides import parse_overrides
 from scenegym.evaluation.rulestats import make_rulestats
 from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.evaluation.text import summary
@@ -60,6 +62,12 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="a Variant of the ruleset's rules, by name (repeatable; frontiers: "
                         "fixed-momentum, two-ap, ...)")
+    p.add_argument("--scenario", default=None, metavar="PATH",
+                   help="a scenario file (TOML or JSON) or the name of a shipped one (sta: "
+                        "personal, social); the same as --set scenario=PATH")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field of the ruleset (repeatable), applied on top of the "
+                        "scenario")
     p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy, reported)")
     p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -77,11 +85,14 @@ def run(args) -> int:
     """
     if args.out is not None:
         check_writable(args.out)
-    config = variant_config(args.ruleset, args.variant)
+    config = run_config(args.ruleset, args.variant, args.set, args.scenario)
     report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
                       batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
     if args.variant:
         report["variants"] = list(args.variant)
+    if args.set or args.scenario:
+        report["config_overrides"] = list(args.set) + ([f"{SCENARIO}={args.scenario}"]
+                                                       if args.scenario else [])
     kept = args.out
     if args.out is not None:
         kept = write_or_keep(args.out, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
@@ -155,6 +166,21 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     report.update(scene_figures(ended))
     report["ruleset_stats"] = rulestats.summary()
     return report, ended
+
+
+def run_config(ruleset: str, variants: list[str], items: list[str], scenario: str | None):
+    """The config of a run: the named variants, or a scenario file, then ``--set`` fields
+    (``None``: the default config)."""
+    overrides = parse_overrides(items, get_ruleset(ruleset).config_type)
+    if scenario is not None:
+        overrides[SCENARIO] = scenario
+    config = variant_config(ruleset, variants)
+    if not overrides:
+        return config
+    if config is not None and SCENARIO in overrides:
+        raise ValueError("--variant and a scenario together: put the variant's fields in the "
+                         "scenario file's [rules] instead")
+    return get_ruleset(ruleset).make_config(config, **overrides)
 
 
 def variant_config(ruleset: str, variants: list[str]):

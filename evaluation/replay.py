@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--env is {args.env} and --scene is {args.scene}; allowed: --env 0 "
                          f"or more, --scene 0..{MAX_SCENE}")
     rs = get_ruleset(args.ruleset)
-    config = rs.config_type().replace(**parse_overrides(args.set, rs.config_type))
+    config = rs.make_config(**parse_overrides(args.set, rs.config_type))
     lines = replay_scene(args.ruleset, args.seed, args.env, args.scene, args.crew, args.gm,
                          args.agent_seed, config, progress_bar=sys.stderr.isatty())
     print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")

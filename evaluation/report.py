@@ -1,7 +1,8 @@
 """``scenegym report``: compare rule variants and agents side by side, with intervals and plots.
 
 Each ``--arm NAME=SPEC`` is one playtest: ``SPEC`` is comma-separated ``key=value`` pairs,
-where ``crew`` and ``gm`` name the agents and any other key is a config field of the ruleset
+where ``crew`` and ``gm`` name the agents, ``scenario`` a content file (sta, frontiers) and
+any other key is a config field of the ruleset
 (``--arm "final=crew=heuristic,clock_by_situation=(4,4,4)"``). Every arm uses the same seed,
 so the arms face the same dice where their rules agree (common random numbers): each arm's
 difference from the first arm is estimated scene by scene, with its paired interval and how
@@ -20,13 +21,14 @@ import sys
 from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import (
     check_writable_folder,
     save_figure,
     write_or_keep,
 )
-from scenegym.evaluation.overrides import parse_value, split_items
+from scenegym.evaluation.overrides import parse_item, split_items
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
 from scenegym.evaluation.playtest import playtest_scenes, warn
 from scenegym.evaluation.text import summary
@@ -47,16 +49,17 @@ def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
             raise ValueError(f"--arm {name}: {item!r} is not key=value")
         if key in agents:
             agents[key] = value
-        elif key in config_type.field_names():
-            overrides[key] = parse_value(value)
+        elif key in config_type.field_names() or key == SCENARIO:
+            overrides[key] = parse_item("--arm", item, key, value, config_type)
         else:
             raise ValueError(f"--arm {name}: unknown key {key!r}; allowed: crew, gm, "
-                             f"{', '.join(config_type.field_names())}")
+                             f"{', '.join(config_type.field_names())}, {SCENARIO}")
     return name, agents, overrides
 
 
-def parse_arms(ruleset: str, arms: list[str]) -> dict:
-    """``{name: (agents, overrides, config)}`` of every arm, checked before any is played.
+def parse_arms(ruleset: str, arms: list[str], scenario: str | None = None) -> dict:
+    """``{name: (agents, overrides, config)}`` of every arm, checked before any is played;
+    ``scenario`` is the scenario of every arm that names none of its own.
 
     Raises:
         ValueError: An arm is malformed, its config invalid, or two arms share a name.
@@ -65,21 +68,24 @@ def parse_arms(ruleset: str, arms: list[str]) -> dict:
     parsed = {}
     for text in arms:
         name, agents, overrides = parse_arm(text, rs.config_type)
+        if scenario is not None:
+            overrides.setdefault(SCENARIO, scenario)
         if name in parsed:
             raise ValueError(f"--arm {name!r} is given twice; each arm needs its own name")
-        parsed[name] = (agents, overrides, rs.config_type().replace(**overrides))
+        parsed[name] = (agents, overrides, rs.make_config(**overrides))
     return parsed
 
 
 def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int, results=None,
-             progress_bar: bool = False) -> dict:
+             progress_bar: bool = False, scenario: str | None = None) -> dict:
     """Play every arm; returns ``{arm name: playtest report}``.
 
     Every arm after the first also carries ``paired``: its differences from the first arm,
     scene by scene (see :func:`scenegym.evaluation.paired.compare`). ``results``, if given,
     is filled arm by arm, so a caller keeps the arms finished before an interrupt.
+    ``scenario`` is the scenario of every arm that names none of its own.
     """
-    parsed = parse_arms(ruleset, arms)
+    parsed = parse_arms(ruleset, arms, scenario)
     return play_arms(ruleset, {name: (agents, config, overrides)
                                for name, (agents, overrides, config) in parsed.items()},
                      scenes, seed, results, progress_bar)
@@ -160,6 +166,9 @@ def add_parser(sub) -> None:
     p.add_argument("ruleset", choices=ruleset_names())
     p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
                    help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
+    p.add_argument("--scenario", default=None, metavar="PATH",
+                   help="the scenario file (or shipped scenario name) of every arm that does "
+                        "not name one (sta, sta_social, frontiers)")
     p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm")
     p.add_argument("--seed", type=int, default=None,
                    help="seed shared by all arms (none: drawn once from OS entropy, and reported)")
@@ -171,13 +180,14 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the arms and write the report (what finished, on Ctrl-C)."""
     check_writable_folder(args.out)
-    parse_arms(args.ruleset, args.arm)
+    parse_arms(args.ruleset, args.arm, args.scenario)
     if not args.no_plots:
         import matplotlib  # noqa: F401  (the report extra: refused before any scene)
     seed = fresh_seed() if args.seed is None else args.seed
     results: dict = {}
     try:
-        run_arms(args.ruleset, args.arm, args.scenes, seed, results, sys.stderr.isatty())
+        run_arms(args.ruleset, args.arm, args.scenes, seed, results, sys.stderr.isatty(),
+                 args.scenario)
     except KeyboardInterrupt:
         if results:
             warn(f"interrupted: {len(results)} of {len(args.arm)} arms finished")

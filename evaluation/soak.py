@@ -144,7 +144,7 @@ def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
     total = 0
     for env_id, rs, name, overrides, crew, gm, check in plan:
         start = time.perf_counter()
-        config = rs.config_type().replace(**overrides)
+        config = rs.make_config(**overrides)
         violation, made = soak_run(rs, config, overrides, crew, gm, share, seed,
                                    min(batch, share), check)
         total += made

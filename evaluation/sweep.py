@@ -58,7 +58,7 @@ def run_sweep(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
               seed: int) -> dict:
     """Play every point; ``{point name: playtest report}`` (paired with the first point)."""
     rs = get_ruleset(ruleset)
-    arms = {point_name(p): ({"crew": crew, "gm": gm}, rs.config_type().replace(**p), p)
+    arms = {point_name(p): ({"crew": crew, "gm": gm}, rs.make_config(**p), p)
             for p in points}
     results = play_arms(ruleset, arms, scenes, seed)
     for name, p in zip(results, points):
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     rs = get_ruleset(args.ruleset)
     points = sweep_points(rs.config_type, args.field, args.values)
     for point in points:  # refuse a bad value before playing anything
-        rs.config_type().replace(**point)
+        rs.make_config(**point)
     seed = fresh_seed() if args.seed is None else args.seed
     results = run_sweep(args.ruleset, points, args.crew, args.gm, args.scenes, seed)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -15,8 +15,8 @@ from scenegym.evaluation.overrides import parse_overrides
 
 
 def variant_config(env_id: str, overrides: dict):
-    """The ruleset's default config with ``overrides`` applied (validated by the config)."""
-    return ruleset_of_env(env_id).default_config().replace(**overrides)
+    """The ruleset's default config (or ``scenario=PATH``) with ``overrides`` applied, validated."""
+    return ruleset_of_env(env_id).make_config(**overrides)
 
 
 def gm_reward_of(env_id: str, gm_reward: str | None) -> str:

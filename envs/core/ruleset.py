@@ -28,6 +28,7 @@ How the contract carries the games:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -105,6 +106,9 @@ def fixed_layout(layout: Layout) -> Callable[[Any], Layout]:
     return lambda config: layout
 
 
+SCENARIO = "scenario"  # the option naming a content file, beside the config fields
+
+
 @dataclass(frozen=True, eq=False)
 class Ruleset:
     """One game, as everything above the rules sees it.
@@ -131,6 +135,9 @@ class Ruleset:
         default_gm_reward: The GM seat's reward unless asked otherwise (everywhere: envs,
             training, self-play).
         director: The director reward's weights for this game's episodes.
+        scenario: ``"module:function"`` reading a content file into a config,
+            ``function(path_or_name, config_type) -> config`` (the ``scenario=PATH`` option
+            of :meth:`make_config`, hence of every env and command), or ``None``.
     """
 
     name: str
@@ -148,6 +155,7 @@ class Ruleset:
     invariants: str | None = None
     default_gm_reward: str = "adversarial"
     director: DirectorWeights = field(default_factory=DirectorWeights)
+    scenario: str | None = None
 
     def __post_init__(self):
         if not self.name.isidentifier():
@@ -175,6 +183,40 @@ class Ruleset:
 
     def default_config(self):
         return self.config_type()
+
+    def make_config(self, config=None, **overrides):
+        """The config: ``config`` (default: the default config), or the content file that
+        ``scenario=PATH`` names; then the other ``overrides`` (config fields), validated.
+
+        Raises:
+            TypeError: ``config`` is not this ruleset's config, both it and a scenario are
+                given, or an override names no config field (the message lists them).
+            ValueError: The ruleset reads no scenario files, or a value is refused.
+            FileNotFoundError: The scenario file does not exist.
+        """
+        scenario = overrides.pop(SCENARIO, None)
+        if scenario is not None:
+            if config is not None:
+                raise TypeError("give a config object or scenario=PATH, not both")
+            config = self.load_scenario(scenario)
+        config = self.config_type() if config is None else config
+        if not isinstance(config, self.config_type):
+            raise TypeError(f"config must be a {self.config_type.__name__}, "
+                            f"got {type(config).__name__}")
+        unknown = set(overrides) - set(self.config_type.field_names())
+        if unknown:
+            also = f", or {SCENARIO}=PATH" if self.scenario else ""
+            raise TypeError(f"unknown {self.name} option(s) {sorted(unknown)}; config fields: "
+                            f"{', '.join(self.config_type.field_names())}{also}")
+        return config.replace(**overrides) if overrides else config
+
+    def load_scenario(self, path_or_name):
+        """The config a scenario file (or a shipped scenario, by name) describes."""
+        if self.scenario is None:
+            raise ValueError(f"{SCENARIO}={path_or_name}: ruleset {self.name!r} reads no "
+                             "scenario files")
+        module, _, attr = self.scenario.partition(":")
+        return getattr(importlib.import_module(module), attr)(path_or_name, self.config_type)
 
     def layout_of(self, config) -> Layout:
         """The checked layout under ``config``."""

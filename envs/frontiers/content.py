@@ -22,50 +22,13 @@ Field names and meanings are those of :class:`~scenegym.envs.frontiers.catalogue
 
 from __future__ import annotations
 
-import json
-import tomllib
-from dataclasses import fields
 from pathlib import Path
 
+from scenegym.envs.core.content import ContentError, build_rows, find, frozen, read, refused
 from scenegym.envs.frontiers.catalogue import Ability, Archetype
 from scenegym.envs.frontiers.config import FrontiersConfig
 
 PARTS = {"abilities": Ability, "archetypes": Archetype}
-
-
-def frozen(value):
-    """Lists (at any depth) as tuples, as the frozen config wants them."""
-    if isinstance(value, list):
-        return tuple(frozen(v) for v in value)
-    return value
-
-
-def build_rows(path: Path, part: str, rows) -> tuple:
-    """The ``Ability`` or ``Archetype`` values of one part of the file."""
-    kind = PARTS[part]
-    if not isinstance(rows, list):
-        raise ValueError(f"content file {path}: {part!r} must be a list of tables")
-    allowed = [f.name for f in fields(kind)]
-    out = []
-    for k, row in enumerate(rows):
-        unknown = sorted(set(row) - set(allowed))
-        if unknown:
-            raise ValueError(f"content file {path}: {part}[{k}] has unknown field(s) "
-                             f"{unknown}; allowed: {', '.join(allowed)}")
-        try:
-            out.append(kind(**{key: frozen(v) for key, v in row.items()}))
-        except TypeError as err:
-            raise ValueError(f"content file {path}: {part}[{k}]: {err}") from None
-    return tuple(out)
-
-
-def read(path: Path) -> dict:
-    """The file's parsed content (TOML or JSON by its suffix)."""
-    if path.suffix == ".toml":
-        return tomllib.loads(path.read_text())
-    if path.suffix == ".json":
-        return json.loads(path.read_text())
-    raise ValueError(f"content file {path}: suffix {path.suffix!r}; allowed: .toml, .json")
 
 
 def load_config(path, **overrides) -> FrontiersConfig:
@@ -74,13 +37,22 @@ def load_config(path, **overrides) -> FrontiersConfig:
     data = read(path)
     unknown = sorted(set(data) - {"config", *PARTS})
     if unknown:
-        raise ValueError(f"content file {path}: unknown part(s) {unknown}; allowed: "
-                         "config, abilities, archetypes")
+        raise ContentError(path, f"unknown part(s) {unknown}; allowed: config, abilities, "
+                                 "archetypes")
     changes = {key: frozen(v) for key, v in data.get("config", {}).items()}
-    for part in PARTS:
+    for part, kind in PARTS.items():
         if part in data:
-            changes[part] = build_rows(path, part, data[part])
+            changes[part] = build_rows(path, part, data[part], kind)
     unknown = sorted(set(changes) - set(FrontiersConfig.field_names()))
     if unknown:
-        raise ValueError(f"content file {path}: unknown config field(s) {unknown}")
-    return FrontiersConfig(**{**changes, **overrides})
+        raise ContentError(path, f"unknown config field(s) {unknown}")
+    try:
+        return FrontiersConfig(**{**changes, **overrides})
+    except (ValueError, TypeError) as err:
+        raise refused(path, err) from None
+
+
+def load(path_or_name, config_type: type = FrontiersConfig) -> FrontiersConfig:
+    """The ``scenario=PATH`` option of the frontiers env and commands: the config of a
+    content file (see :meth:`scenegym.envs.core.ruleset.Ruleset.make_config`)."""
+    return load_config(find(path_or_name, "scenegym.envs.frontiers", "scenarios"))

@@ -34,6 +34,7 @@ FRONTIERS = Ruleset(
     env_ids=(EnvId("scenegym/FrontiersEncounter-v0", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:heuristic"},
     rulestats="scenegym.evaluation.rulestats.frontiers",
+    scenario="scenegym.envs.frontiers.content:load",
     # an encounter of about 150 decisions (both seats) is "the right length"
     director=DirectorWeights(swing_cap=3, target_decisions=150),
 )

@@ -58,7 +58,7 @@ def gaps(config, scenes: int, seed: int) -> dict:
 def run(args: argparse.Namespace) -> int:
     """Solve and print."""
     rs = get_ruleset(args.ruleset)
-    config = rs.config_type().replace(**parse_overrides(args.set, rs.config_type))
+    config = rs.make_config(**parse_overrides(args.set, rs.config_type))
     if args.scenes < 0:
         raise ValueError(f"--scenes is {args.scenes}; allowed: 0 or more")
     result = gaps(config, args.scenes, args.seed)
