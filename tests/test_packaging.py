@@ -48,3 +48,20 @@ def test_import_scenegym_registers_and_the_module_prefix_form_works():
     env = gym.make("scenegym:scenegym/StarforgedSceneChallenge-v0")
     obs, info = env.reset(seed=1)
     assert env.observation_space.contains(obs)
+
+
+def test_the_package_data_covers_every_content_file():
+    """Scenario files a user loads by name must be in the wheel (``package-data``)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = data.get("package-data", {})
+    for top in TOP_FOLDERS:
+        for path in (ROOT / top).rglob("*"):
+            if path.suffix not in (".toml", ".json") or "__pycache__" in path.parts:
+                continue
+            package = "scenegym." + ".".join(path.parent.relative_to(ROOT).parts)
+            while package not in patterns and "." in package:
+                package = package.rsplit(".", 1)[0]
+            folder = ROOT.joinpath(*package.split(".")[1:])
+            inside = path.relative_to(folder)
+            assert any(inside.match(p) for p in patterns.get(package, ())), (
+                f"add {path.relative_to(ROOT)} to [tool.setuptools.package-data] in pyproject.toml")

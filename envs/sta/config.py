@@ -18,6 +18,7 @@ CONFLICTS = ("personal", "social")
 WEAPON_NAMES = ("unarmed", "knife", "blade", "phaser type-1", "phaser type-2", "phaser rifle",
                 "disruptor pistol", "disruptor rifle")
 SIX = 6
+MAX_WEAPONS = 16  # weapon tables are padded to this size for the kernels (one compiled layout)
 
 
 def _mask(departments) -> int:
@@ -132,8 +133,8 @@ class StaConfig(RulesetConfig):
     pc_focus: tuple = ((st.SECURITY,), (st.MEDICINE,), (st.ENGINEERING,), (st.SECURITY,))
     pc_weapon: tuple[int, ...] = (4, 3, 3, 4)
     pc_protection: tuple[int, ...] = (0, 0, 0, 0)
-    npc_tiers: tuple = ("minor", "minor", "notable")
-    npc_weapon: tuple[int, ...] = (6, 6, 6, 7)
+    npc_tiers: tuple = ("minor", "minor", "notable", "major")
+    npc_weapon: tuple[int, ...] = (4, 4, 4, 7)
     npc_protection: tuple[int, ...] = (0, 0, 1, 1)
     tier_attributes: tuple = ((9, 9, 8, 8, 7, 7), (10, 9, 9, 8, 8, 7), (11, 11, 10, 10, 9, 8))
     tier_departments: tuple = ((1, 2, 0, 1, 0, 2), (2, 2, 0, 1, 1, 3), (3, 3, 1, 2, 2, 5))
@@ -224,7 +225,8 @@ class StaConfig(RulesetConfig):
             check_ints(f"pc_attributes[{c}]", self.pc_attributes[c], SIX, 1, self.die_sides)
             check_ints(f"pc_departments[{c}]", self.pc_departments[c], SIX, 0, 5)
             _check_focus(f"pc_focus[{c}]", self.pc_focus[c])
-        n_weapons = len(self.weapon_severity)
+        n_weapons = len(self.weapon_severity) if isinstance(self.weapon_severity, tuple) else 0
+        check_int("len(weapon_severity)", n_weapons, 1, MAX_WEAPONS)
         check_ints("pc_weapon", self.pc_weapon[:self.pcs], self.pcs, 0, n_weapons - 1)
         check_ints("pc_protection", self.pc_protection[:self.pcs], self.pcs, 0, 5)
         if not isinstance(self.npc_tiers, tuple) or not 1 <= len(self.npc_tiers) <= st.MAX_NPCS:
@@ -296,6 +298,8 @@ class StaSocialConfig(StaConfig):
 
     conflict: str = "social"
     npc_tiers: tuple = ("notable",)
+    npc_weapon: tuple[int, ...] = (6,)
+    npc_protection: tuple[int, ...] = (0,)
 
 
 SKILLS = ("persuade_skill", "resist_skill", "deceive_skill", "see_through_skill",
@@ -327,6 +331,11 @@ Params = namedtuple("Params", [
     "hostility_cost", "social_severity_cost", "lie_complication_range", "recover_cost",
     "recover_max",
 ])
+
+
+def _padded(column: tuple) -> tuple:
+    """A weapon table's column padded with zeros to ``MAX_WEAPONS`` entries."""
+    return column + (0,) * (MAX_WEAPONS - len(column))
 
 
 def character_table(cfg: StaConfig):
@@ -365,8 +374,8 @@ def kernel_params(cfg: StaConfig) -> Params:
         threat_start=cfg.threat_per_pc * cfg.pcs, determination_start=cfg.determination_start,
         pcs=cfg.pcs, npcs=len(cfg.npc_tiers), attributes=attrs, departments=depts, focus=focus,
         weapon=weapon, protection=prot, tier=tier, notable_avoids=cfg.notable_avoids,
-        weapon_severity=cfg.weapon_severity, weapon_melee=cfg.weapon_melee,
-        weapon_injury=cfg.weapon_injury, weapon_intense=cfg.weapon_intense,
+        weapon_severity=_padded(cfg.weapon_severity), weapon_melee=_padded(cfg.weapon_melee),
+        weapon_injury=_padded(cfg.weapon_injury), weapon_intense=_padded(cfg.weapon_intense),
         melee_difficulty=cfg.melee_difficulty, ranged_difficulty=cfg.ranged_difficulty,
         first_aid_difficulty=cfg.first_aid_difficulty, guard_difficulty=cfg.guard_difficulty,
         targets_aware=int(cfg.targets_aware), reach_penalty=cfg.reach_penalty,

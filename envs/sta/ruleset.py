@@ -45,6 +45,7 @@ def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None)
         agents={"heuristic": f"{AGENTS}:heuristic"},
         odds=odds,
         rulestats="scenegym.evaluation.rulestats.sta",
+        scenario="scenegym.envs.sta.scenario:load",
     )
 
 

@@ -8,7 +8,7 @@ on three open zones unless the test says otherwise. State fields are read by the
 
 Character slots: PCs 0..3, NPCs 4..7. The default PC 0 rolls Control + Security = 10 + 4 = 14
 with a Security focus (criticals at 4 or under); a Minor NPC rolls Control or Daring +
-Security = 9 + 2 = 11 without a focus.
+Security = 9 + 2 = 11 without a focus, with a disruptor pistol (Deadly, Intense).
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from scripted import ScriptedScene
 
 from scenegym.envs.sta import state as st
 
+# The first three NPCs carry disruptor pistols, the fourth a disruptor rifle; the third and
+# fourth wear Protection 1 (the tests' opposition, whatever the shipped scenario's).
+RAIDERS = {"npc_weapon": (6, 6, 6, 7), "npc_protection": (0, 0, 1, 1)}
 OPEN_GROUND = {"battlefield_cover": (0, 0, 0), "battlefield_terrain": (0, 0, 0),
                "battlefield_obstacles": (0, 0)}
 
@@ -27,7 +30,8 @@ class Conflict(ScriptedScene):
 
     def __init__(self, dice=(), **fields):
         super().__init__("sta", dice=dice,
-                         **{"pcs": 1, "npc_tiers": ("minor",), **OPEN_GROUND, **fields})
+                         **{"pcs": 1, "npc_tiers": ("minor",), **RAIDERS, **OPEN_GROUND,
+                            **fields})
 
     def put(self, name: str, value: int, offset: int = 0) -> Conflict:
         """Set character ``offset``'s field (or a scalar field), then recompute the masks."""
