@@ -48,6 +48,23 @@ def mean_ci(values, confidence: float = CONFIDENCE) -> tuple[float, list[float]]
     return mean, [max(float(low), float(x.min())), min(float(high), float(x.max()))]
 
 
+def mean_row(count: int, total: float, squares: float,
+             confidence: float = CONFIDENCE) -> dict:
+    """``{"mean", "ci", "n"}`` of ``count`` values known by their sum and sum of squares
+    (Student-t interval, as :func:`mean_ci`; the mean itself with fewer than two values).
+
+    Statistics gathered over millions of scenes keep running sums rather than the values.
+    """
+    if count < 1:
+        return {"mean": 0.0, "ci": [0.0, 0.0], "n": 0}
+    mean = total / count
+    var = max(squares - count * mean * mean, 0.0) / (count - 1) if count > 1 else 0.0
+    if var == 0.0:
+        return {"mean": mean, "ci": [mean, mean], "n": int(count)}
+    low, high = stats.t.interval(confidence, count - 1, loc=mean, scale=np.sqrt(var / count))
+    return {"mean": mean, "ci": [float(low), float(high)], "n": int(count)}
+
+
 def frequency_table(counts: Mapping[str, int], confidence: float = CONFIDENCE) -> dict:
     """Each label's count, share of the total and the share's Wilson interval.
 
@@ -68,10 +85,20 @@ def frequency_table(counts: Mapping[str, int], confidence: float = CONFIDENCE) -
 
 
 def format_table(title: str, table: Mapping[str, Mapping]) -> list[str]:
-    """Lines of plain text for a :func:`frequency_table`."""
+    """Lines of plain text for a :func:`frequency_table`, a table of :func:`mean_row` rows
+    or a table of rows of plain numbers."""
     lines = [title]
+    width = max([24, *map(len, table)])
     for label, row in table.items():
-        lo, hi = row["ci"]
-        lines.append(f"  {label:<24} {row['count']:>9}  {row['share']:7.2%}  "
-                     f"[{lo:6.2%}, {hi:6.2%}]")
+        if "share" in row:
+            lo, hi = row["ci"]
+            lines.append(f"  {label:<{width}} {row['count']:>9}  {row['share']:7.2%}  "
+                         f"[{lo:6.2%}, {hi:6.2%}]")
+        elif "mean" in row:
+            lo, hi = row["ci"]
+            lines.append(f"  {label:<{width}} {row['mean']:9.3f}  [{lo:.3f}, {hi:.3f}]  "
+                         f"n={row['n']}")
+        else:
+            cells = "  ".join(f"{key} {value:.3f}" for key, value in row.items())
+            lines.append(f"  {label:<{width}} {cells}")
     return lines
