@@ -33,8 +33,11 @@ SPEC = """
     an opposed attack gains the shortfall as Momentum and may Counterattack for 2.
 
     Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
-    ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any config field of
-    :class:`scenegym.envs.sta.config.StaConfig` (ruleset ``sta``).
+    ``illegal_action`` of :mod:`scenegym.envs.gym_env`): ``scenario=PATH``, a scenario file
+    (TOML or JSON: weapons, PCs, NPC tiers, NPCs, battlefield, rules numbers; see
+    :mod:`scenegym.envs.sta.scenario`) or a shipped one by name (``"personal"``, the default
+    content); and any config field of :class:`scenegym.envs.sta.config.StaConfig` (ruleset
+    ``sta``), applied on top.
 
     ## Action space
     ``Discrete(77)``, one flat space for both seats; ``info["action_mask"]`` and

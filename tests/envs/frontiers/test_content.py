@@ -64,3 +64,14 @@ def test_bad_content_is_refused_naming_what_is_wrong(tmp_path, text, message):
     with pytest.raises(ValueError) as err:
         load_config(path)
     assert message in str(err.value)
+
+
+def test_scenario_path_is_the_content_file_with_fields_on_top(tmp_path):
+    from scenegym.envs.rulesets import get_ruleset
+
+    path = tmp_path / "duel.toml"
+    path.write_text(TOML)
+    config = get_ruleset("frontiers").make_config(scenario=str(path), max_rounds=7)
+    assert config == load_config(path, max_rounds=7)
+    with pytest.raises(FileNotFoundError, match="shipped: none"):
+        get_ruleset("frontiers").make_config(scenario=str(tmp_path / "missing.toml"))
