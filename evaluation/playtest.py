@@ -356,7 +356,13 @@ def format_report(report: dict) -> list[str]:
                         "finished (short scenes end first: figures lean toward them)")
     lines += format_table("results", report["results"])
     lines += format_table("lead changes per scene", report["lead_changes"])
-    for name, value in report["ruleset_stats"].items():
+    return lines + format_ruleset_stats(report["ruleset_stats"])
+
+
+def format_ruleset_stats(stats: dict) -> list[str]:
+    """Plain-text lines of a ruleset's own statistics (tables, then plain numbers)."""
+    lines = []
+    for name, value in stats.items():
         if isinstance(value, dict):
             lines += format_table(name.replace("_", " "), value)
         else:

@@ -30,7 +30,7 @@ from scenegym.evaluation.files import (
 )
 from scenegym.evaluation.overrides import parse_item, split_items
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
-from scenegym.evaluation.playtest import playtest_scenes, warn
+from scenegym.evaluation.playtest import format_ruleset_stats, playtest_scenes, warn
 from scenegym.evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
@@ -121,7 +121,17 @@ def markdown(ruleset: str, results: dict) -> str:
     lines.append("")
     for name, r in results.items():
         lines.append(f"- **{name}**: seed {r['seed']}, config changes {r['config_overrides'] or 'none'}")
-    return "\n".join(lines + paired_lines(results)) + "\n"
+    return "\n".join(lines + paired_lines(results) + ruleset_lines(results)) + "\n"
+
+
+def ruleset_lines(results: dict) -> list[str]:
+    """Each arm's own ruleset statistics (Threat by round, spends, ...), as plain text."""
+    lines = []
+    for name, r in results.items():
+        stats = format_ruleset_stats(r.get("ruleset_stats", {}))
+        if stats:
+            lines += ["", f"## {name}: the ruleset's statistics", "", "```", *stats, "```"]
+    return lines
 
 
 def paired_lines(results: dict) -> list[str]:

@@ -19,3 +19,17 @@ def test_playtest_reports_social_conflict_ends_and_tools():
     assert sum(row["count"] for row in ends.values()) == 32
     assert ends["crew_request_granted"]["count"] + ends["npc_request_granted"]["count"] > 0
     assert stats["evidence_offered"] > 0 and stats["requests_resisted"] > 0
+
+
+def test_playtest_and_report_show_threat_by_round_and_pool_changes(tmp_path):
+    from scenegym.evaluation.playtest import format_report
+    from scenegym.evaluation.report import markdown, run_arms
+
+    report = playtest("sta", 16, "heuristic", "heuristic", seed=4, batch=8)
+    stats = report["ruleset_stats"]
+    assert stats["threat_by_round"]["round 1"]["n"] == 16
+    assert sum(row["n"] for row in stats["rounds_to_end"].values()) <= 16
+    text = "\n".join(format_report(report))
+    assert "threat by round" in text and "pool changes per scene" in text
+    results = run_arms("sta", ["a=gm=heuristic"], 8, seed=4)
+    assert "## a: the ruleset's statistics" in markdown("sta", results)
