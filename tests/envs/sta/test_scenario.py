@@ -7,8 +7,9 @@ import clirun
 import gymnasium as gym
 import pytest
 
+from scenegym.envs.core.content import shipped_names
 from scenegym.envs.sta.config import StaConfig, StaSocialConfig
-from scenegym.envs.sta.scenario import load, shipped
+from scenegym.envs.sta.scenario import FOLDER, PACKAGE, load, shipped
 from scenegym.evaluation.playtest import playtest
 
 ONE_RAIDER = '''
@@ -30,6 +31,15 @@ def write(tmp_path, text: str, name: str = "scenario.toml"):
 def test_a_shipped_scenario_loads_and_equals_the_defaults(name, config_type):
     assert load(name, config_type) == config_type()
     assert load(shipped(name), config_type) == config_type()
+
+
+def test_every_shipped_scenario_loads_and_plays():
+    names = shipped_names(PACKAGE, FOLDER)
+    assert {"personal", "social", "boarding"} <= set(names)
+    for name in names:
+        config = load(name)
+        if config.conflict == "personal":
+            assert playtest("sta", 4, seed=1, batch=4, config=config)["scenes"] == 4
 
 
 def test_the_same_scenario_as_json_gives_the_same_config(tmp_path):
