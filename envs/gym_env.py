@@ -11,6 +11,8 @@ Both take the same keyword arguments:
   the env, the action and the legal actions; ``"lose"`` ends the scene as a loss for the
   learner (for learners that do not use masks).
 - ``config``: the ruleset's config object; any config field may also be given by name.
+- ``scenario``: a designer's scenario file (rulesets that read them, e.g. ``frontiers``);
+  its fields apply before the other config fields given by name.
 - ``ruleset``: the ruleset (a name or a :class:`Ruleset`), for the generic classes; the
   ruleset's own classes set it.
 """
@@ -43,10 +45,10 @@ def build_config(ruleset: Ruleset, config, overrides: dict):
     config = ruleset.config_type() if config is None else config
     if not isinstance(config, ruleset.config_type):
         raise TypeError(f"config must be a {ruleset.config_type.__name__}, got {type(config).__name__}")
-    unknown = set(overrides) - set(ruleset.config_type.field_names())
+    unknown = set(overrides) - set(ruleset.config_type.option_names())
     if unknown:
         raise TypeError(f"unknown {ruleset.name} option(s) {sorted(unknown)}; config fields: "
-                        f"{', '.join(ruleset.config_type.field_names())}")
+                        f"{', '.join(ruleset.config_type.option_names())}")
     return config.replace(**overrides) if overrides else config
 
 

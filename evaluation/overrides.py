@@ -50,9 +50,9 @@ def parse_overrides(items, config_type, option: str = "--set") -> dict:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"{option} {item!r}: expected FIELD=VALUE (e.g. max_moves=20)")
-        if key not in config_type.field_names():
+        if key not in config_type.option_names():
             raise ValueError(f"{option} {item!r}: {key!r} is not a config field; allowed: "
-                             f"{', '.join(config_type.field_names())}")
+                             f"{', '.join(config_type.option_names())}")
         overrides[key] = parse_value(value)
     return overrides
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.config import SCENARIO
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import drain_arrays
 from scenegym.envs.core.header import (
@@ -33,12 +34,16 @@ from scenegym.envs.core.header import (
 from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import check_writable, write_or_keep
+from scenegym.evaluation.overrides import parse_overrides
 from scenegym.evaluation.rulestats import make_rulestats
 from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.evaluation.text import summary
 
 DEFAULT_BATCH = 1024
-LOG_CAPACITY = 256
+# Records per env between drains. A compiled call stops at half of it, so one decision may
+# write up to half: a frontiers Simultaneous Turns Round resolves every declaration in one
+# decision (204 records at most in 400 scenes; 256 overflowed).
+LOG_CAPACITY = 1024
 MAX_SCENES = 10**9
 MAX_BATCH = 1 << 20
 SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
@@ -60,6 +65,11 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="NAME",
                    help="a Variant of the ruleset's rules, by name (repeatable; frontiers: "
                         "fixed-momentum, two-ap, ...)")
+    p.add_argument("--scenario", default=None, metavar="PATH",
+                   help="a designer's scenario file (frontiers: TOML or JSON, or a bundled "
+                        "name such as ambush); the variants and --set apply on top")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field (repeatable), applied last")
     p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy, reported)")
     p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -77,11 +87,15 @@ def run(args) -> int:
     """
     if args.out is not None:
         check_writable(args.out)
-    config = variant_config(args.ruleset, args.variant)
+    config = playtest_config(args.ruleset, args.variant, args.set, args.scenario)
     report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
                       batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
     if args.variant:
         report["variants"] = list(args.variant)
+    if args.scenario is not None:
+        report["scenario"] = args.scenario
+    if args.set:
+        report["set"] = list(args.set)
     kept = args.out
     if args.out is not None:
         kept = write_or_keep(args.out, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
@@ -152,19 +166,36 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
               "crew": str(crew), "gm": str(gm)}
     if len(ended) < scenes:  # Ctrl-C: the scenes that ended first are the shorter ones
         report.update(interrupted=True, scenes_asked=scenes)
-    report.update(scene_figures(ended))
+    report.update(scene_figures(ended[:, :len(ENDED_COLUMNS)]))
     report["ruleset_stats"] = rulestats.summary()
     return report, ended
 
 
 def variant_config(ruleset: str, variants: list[str]):
     """The config of ``ruleset`` with the named variants on (``None``: the default config)."""
+    return playtest_config(ruleset, variants) if variants else None
+
+
+def variant_changes(ruleset: str, variants: list[str]) -> dict:
+    """The config fields the named variants of ``ruleset`` change (refused if it has none)."""
     if not variants:
-        return None
+        return {}
     config_type = get_ruleset(ruleset).config_type
-    if not hasattr(config_type, "with_variants"):
+    if not hasattr(config_type, "variant_changes"):
         raise ValueError(f"--variant: ruleset {ruleset!r} has no named variants")
-    return config_type.with_variants(*variants)
+    return config_type.variant_changes(*variants)
+
+
+def playtest_config(ruleset: str, variants=(), sets=(), scenario=None):
+    """The config of ``ruleset``: its scenario file (if any), then the named variants, then
+    the ``--set FIELD=VALUE`` items (a ``scenario=PATH`` among them counts as the file)."""
+    config_type = get_ruleset(ruleset).config_type
+    overrides = parse_overrides(sets, config_type)
+    scenario = overrides.pop(SCENARIO, scenario)
+    config = config_type()
+    if scenario is not None:
+        config = config.replace(**{SCENARIO: scenario})
+    return config.replace(**{**variant_changes(ruleset, list(variants)), **overrides})
 
 
 class Interrupted(KeyboardInterrupt):
@@ -206,9 +237,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     decision is a batch step with the agents asked in Python.
 
     Returns:
-        int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
-        (``ENDED_COLUMNS``), keyed by (env, episode), not by the order the scenes ended:
-        row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
+        int64[scenes, 4 + m]: result, decisions, lead changes and final margin of each scene
+        (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
+        statistics' ``scene_columns``), keyed by (env, episode), not by the order the scenes
+        ended: row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
 
     ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
     ``progress_bar``); its description, until the first scenes are played, says that the
@@ -221,7 +253,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
 
     quota = scene_quota(scenes, engine.num_envs)
     played = np.zeros(engine.num_envs, np.int64)
-    ended = np.zeros((scenes, len(ENDED_COLUMNS)), np.int64)
+    own = len(scene_columns(rulestats))
+    ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
     first_row = scene_row(quota)
     finished = 0
     actions = np.zeros(engine.num_envs, np.int64)
@@ -244,7 +277,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
             done = np.flatnonzero(over)
             if done.size:
                 rows = engine.state[done]
-                ended[first_row[done] + rows[:, EPISODE]] = rows[:, ENDED_COLUMNS]
+                keys = first_row[done] + rows[:, EPISODE]
+                ended[keys, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
+                if own:
+                    ended[keys, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
                 rulestats.add_ended(rows)
                 finished += done.size
                 played[done] += 1
@@ -255,6 +291,11 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     finally:
         bar.close()
     return ended
+
+
+def scene_columns(rulestats) -> tuple[str, ...]:
+    """Names of the per-scene figures a ruleset's statistics add to each ended scene's row."""
+    return tuple(getattr(rulestats, "scene_columns", ()))
 
 
 COMPILING = "loading the compiled rules (the first run compiles them: a minute or so)"

@@ -47,11 +47,11 @@ def parse_arm(text: str, config_type) -> tuple[str, dict, dict]:
             raise ValueError(f"--arm {name}: {item!r} is not key=value")
         if key in agents:
             agents[key] = value
-        elif key in config_type.field_names():
+        elif key in config_type.option_names():
             overrides[key] = parse_value(value)
         else:
             raise ValueError(f"--arm {name}: unknown key {key!r}; allowed: crew, gm, "
-                             f"{', '.join(config_type.field_names())}")
+                             f"{', '.join(config_type.option_names())}")
     return name, agents, overrides
 
 

@@ -43,9 +43,9 @@ def sweep_points(config_type, fields: list[str], values: list[list[str]]) -> lis
     if len(set(fields)) != len(fields):
         raise ValueError(f"--field {fields[0]!r} given twice")
     for name in fields:
-        if name not in config_type.field_names():
+        if name not in config_type.option_names():
             raise ValueError(f"--field {name!r} is not a config field; allowed: "
-                             f"{', '.join(config_type.field_names())}")
+                             f"{', '.join(config_type.option_names())}")
     parsed = [[parse_value(v) for v in vs] for vs in values]
     return [dict(zip(fields, combo)) for combo in itertools.product(*parsed)]
 
