@@ -223,7 +223,7 @@ def write_table(out: Path, results: dict, plots: bool) -> bool:
     text = markdown(results)
     targets = (out / "variants.md", out / "variants.json")
     written = (write_or_keep(targets[0], text, warn),
-               write_or_keep(targets[1], json.dumps(results, indent=2, sort_keys=True) + "\n",
+               write_or_keep(targets[1], json.dumps(results, indent=2) + "\n",
                              warn))
     if plots and written == targets:
         plot(results, out / "variants.png")
