@@ -95,3 +95,13 @@ def test_a_smaller_party_in_the_scenario_wins_less_on_the_same_seeds():
                      config=playtest_config("frontiers", sets=["party=('warden',)"],
                                             scenario="ambush"))
     assert alone["crew_win_rate_ci"][1] < full["crew_win_rate_ci"][0]
+
+
+def test_a_ruleset_without_scenario_files_refuses_the_option():
+    from scenegym.envs.momentum.config import MomentumConfig
+    from scenegym.evaluation.overrides import parse_overrides
+
+    with pytest.raises(ValueError, match="'scenario' is not a config field"):
+        parse_overrides(["scenario=ambush"], MomentumConfig)
+    with pytest.raises(ValueError, match="MomentumConfig reads no scenario files"):
+        MomentumConfig().replace(scenario="ambush")
