@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "scenegym.evaluation.bench",
     "scenegym.evaluation.replay",
     "scenegym.evaluation.report",
+    "scenegym.evaluation.variants",
     "scenegym.evaluation.sweep",
     "scenegym.evaluation.soak",
     "scenegym.evaluation.solve.cli",

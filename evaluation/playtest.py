@@ -40,7 +40,10 @@ from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, pr
 from scenegym.evaluation.text import summary
 
 DEFAULT_BATCH = 1024
-LOG_CAPACITY = 256
+# Records per env between drains. A compiled call stops at half of it, so one decision may
+# write up to half: a frontiers Simultaneous Turns Round resolves every declaration in one
+# decision (204 records at most in 400 scenes; 256 overflowed).
+LOG_CAPACITY = 1024
 MAX_SCENES = 10**9
 MAX_BATCH = 1 << 20
 SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
@@ -64,10 +67,10 @@ def add_parser(subparsers) -> None:
                         "fixed-momentum, two-ap, ...)")
     p.add_argument("--scenario", default=None, metavar="PATH",
                    help="a scenario file (TOML or JSON) or the name of a shipped one (sta: "
-                        "personal, social); the same as --set scenario=PATH")
+                        "personal, social, boarding; frontiers: ambush); the same as --set "
+                        "scenario=PATH; the variants and --set apply on top")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field of the ruleset (repeatable), applied on top of the "
-                        "scenario")
+                   help="a config field of the ruleset (repeatable), applied last")
     p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy, reported)")
     p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -85,7 +88,7 @@ def run(args) -> int:
     """
     if args.out is not None:
         check_writable(args.out)
-    config = run_config(args.ruleset, args.variant, args.set, args.scenario)
+    config = playtest_config(args.ruleset, args.variant, args.set, args.scenario)
     report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
                       batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
     if args.variant:
@@ -163,34 +166,30 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
               "crew": str(crew), "gm": str(gm)}
     if len(ended) < scenes:  # Ctrl-C: the scenes that ended first are the shorter ones
         report.update(interrupted=True, scenes_asked=scenes)
-    report.update(scene_figures(ended))
+    report.update(scene_figures(ended[:, :len(ENDED_COLUMNS)]))
     report["ruleset_stats"] = rulestats.summary()
     return report, ended
 
 
-def run_config(ruleset: str, variants: list[str], items: list[str], scenario: str | None):
-    """The config of a run: the named variants, or a scenario file, then ``--set`` fields
-    (``None``: the default config)."""
-    overrides = parse_overrides(items, get_ruleset(ruleset).config_type)
+def variant_changes(ruleset: str, variants: list[str]) -> dict:
+    """The config fields the named variants of ``ruleset`` change (refused if it has none)."""
+    if not variants:
+        return {}
+    config_type = get_ruleset(ruleset).config_type
+    if not hasattr(config_type, "variant_changes"):
+        raise ValueError(f"--variant: ruleset {ruleset!r} has no named variants")
+    return config_type.variant_changes(*variants)
+
+
+def playtest_config(ruleset: str, variants=(), sets=(), scenario=None):
+    """The config of a run: the scenario file (``--scenario PATH``, else a ``scenario=PATH``
+    among ``sets``; none: the default config), then the named variants, then the ``--set
+    FIELD=VALUE`` fields, validated together (see :meth:`Ruleset.make_config`)."""
+    rs = get_ruleset(ruleset)
+    overrides = parse_overrides(sets, rs.config_type)
     if scenario is not None:
         overrides[SCENARIO] = scenario
-    config = variant_config(ruleset, variants)
-    if not overrides:
-        return config
-    if config is not None and SCENARIO in overrides:
-        raise ValueError("--variant and a scenario together: put the variant's fields in the "
-                         "scenario file's [rules] instead")
-    return get_ruleset(ruleset).make_config(config, **overrides)
-
-
-def variant_config(ruleset: str, variants: list[str]):
-    """The config of ``ruleset`` with the named variants on (``None``: the default config)."""
-    if not variants:
-        return None
-    config_type = get_ruleset(ruleset).config_type
-    if not hasattr(config_type, "with_variants"):
-        raise ValueError(f"--variant: ruleset {ruleset!r} has no named variants")
-    return config_type.with_variants(*variants)
+    return rs.make_config(**{**variant_changes(ruleset, list(variants)), **overrides})
 
 
 class Interrupted(KeyboardInterrupt):
@@ -232,9 +231,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     decision is a batch step with the agents asked in Python.
 
     Returns:
-        int64[scenes, 4]: result, decisions, lead changes and final margin of each scene
-        (``ENDED_COLUMNS``), keyed by (env, episode), not by the order the scenes ended:
-        row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
+        int64[scenes, 4 + m]: result, decisions, lead changes and final margin of each scene
+        (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
+        statistics' ``scene_columns``), keyed by (env, episode), not by the order the scenes
+        ended: row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
 
     ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
     ``progress_bar``); its description, until the first scenes are played, says that the
@@ -247,7 +247,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
 
     quota = scene_quota(scenes, engine.num_envs)
     played = np.zeros(engine.num_envs, np.int64)
-    ended = np.zeros((scenes, len(ENDED_COLUMNS)), np.int64)
+    own = len(scene_columns(rulestats))
+    ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
     first_row = scene_row(quota)
     finished = 0
     actions = np.zeros(engine.num_envs, np.int64)
@@ -270,7 +271,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
             done = np.flatnonzero(over)
             if done.size:
                 rows = engine.state[done]
-                ended[first_row[done] + rows[:, EPISODE]] = rows[:, ENDED_COLUMNS]
+                keys = first_row[done] + rows[:, EPISODE]
+                ended[keys, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
+                if own:
+                    ended[keys, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
                 rulestats.add_ended(rows)
                 finished += done.size
                 played[done] += 1
@@ -281,6 +285,11 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     finally:
         bar.close()
     return ended
+
+
+def scene_columns(rulestats) -> tuple[str, ...]:
+    """Names of the per-scene figures a ruleset's statistics add to each ended scene's row."""
+    return tuple(getattr(rulestats, "scene_columns", ()))
 
 
 COMPILING = "loading the compiled rules (the first run compiles them: a minute or so)"

@@ -1,6 +1,7 @@
 """``scenegym sweep RULESET --field NAME --values ...``: each statistic against a config field.
 
-One field (``--field max_moves --values 10 20 30``) or a grid of two (a second ``--field`` and
+One field (``--field max_moves --values 10 20 30``; ``--field scenario --values a.toml b.toml``
+compares scenario files, or shipped scenarios by name) or a grid of two (a second ``--field`` and
 ``--values``): every combination is a playtest with the same seed, scenes and agents, so each
 point is compared scene by scene with the first combination (paired intervals, see
 :mod:`scenegym.evaluation.paired`). Prints a table and writes ``sweep.md``, ``sweep.json``
@@ -15,13 +16,14 @@ import itertools
 from pathlib import Path
 
 from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import (
     atomic_write_json,
     atomic_write_text,
     save_figure,
 )
-from scenegym.evaluation.overrides import parse_value
+from scenegym.evaluation.overrides import parse_item
 from scenegym.evaluation.paired import format_difference
 from scenegym.evaluation.report import PLOTS, play_arms
 from scenegym.evaluation.text import summary
@@ -42,11 +44,13 @@ def sweep_points(config_type, fields: list[str], values: list[list[str]]) -> lis
                          f"and {len(values)} --values")
     if len(set(fields)) != len(fields):
         raise ValueError(f"--field {fields[0]!r} given twice")
+    allowed = (*config_type.field_names(), SCENARIO)
     for name in fields:
-        if name not in config_type.field_names():
+        if name not in allowed:
             raise ValueError(f"--field {name!r} is not a config field; allowed: "
-                             f"{', '.join(config_type.field_names())}")
-    parsed = [[parse_value(v) for v in vs] for vs in values]
+                             f"{', '.join(allowed)}")
+    parsed = [[parse_item("--values", f"{name}={v}", name, v, config_type) for v in vs]
+              for name, vs in zip(fields, values)]
     return [dict(zip(fields, combo)) for combo in itertools.product(*parsed)]
 
 

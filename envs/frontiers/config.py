@@ -25,8 +25,8 @@ VARIANTS = {
     "zone-movement": {"zone_movement": True},
     "no-overspend": {"no_overspend": True},
     "strain-on-use": {"strain_on_use": True},
-    "conscious-at-zero": {"conscious_at_zero": True},
-    "gradual-wounds": {"gradual_wounds": True},
+    "conscious-at-zero-hp": {"conscious_at_zero": True},
+    "gradual-wound-severity": {"gradual_wounds": True},
     "no-momentum": {"no_momentum": True},
     "simultaneous-turns": {"simultaneous_turns": True},
     "unified-resource": {"unified_resource": True},
@@ -247,15 +247,24 @@ class FrontiersConfig(RulesetConfig):
         check_ints("pc_units", self.pc_units, st.MAX_PCS, 0, self.line_length - 1)
         check_ints("enemy_units", self.enemy_units, st.MAX_ENEMIES, 0, self.line_length - 1)
 
-    @classmethod
-    def with_variants(cls, *names: str, **overrides) -> FrontiersConfig:
-        """The config with the named Variants and Alternatives on (``"two-ap"``...)."""
+    @staticmethod
+    def variant_names() -> tuple[str, ...]:
+        """The names of every Variant and Alternative (``--variant NAME``)."""
+        return tuple(VARIANTS)
+
+    @staticmethod
+    def variant_changes(*names: str) -> dict:
+        """The config fields the named Variants and Alternatives change (``"two-ap"``...)."""
         changes: dict = {}
         for name in names:
             check_choice("variant", name, tuple(VARIANTS))
             changes.update(VARIANTS[name])
-        changes.update(overrides)
-        return cls(**changes)
+        return changes
+
+    @classmethod
+    def with_variants(cls, *names: str, **overrides) -> FrontiersConfig:
+        """The config with the named Variants and Alternatives on (``"two-ap"``...)."""
+        return cls(**{**cls.variant_changes(*names), **overrides})
 
 
 Params = namedtuple("Params", [

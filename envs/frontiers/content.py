@@ -1,9 +1,14 @@
-"""Encounter content as a data file: the ability catalogue, the archetypes, config fields.
+"""Encounter content as a designer's scenario file: the encounter, the catalogue, the archetypes.
 
-A TOML (``.toml``) or JSON (``.json``) file with up to three parts, each optional::
+A TOML (``.toml``) or JSON (``.json``) file with up to four parts, each optional::
 
-    [config]                    # any FrontiersConfig field
+    [encounter]                 # who fights whom, and where (ENCOUNTER_FIELDS)
     party = ["vanguard", "mystic"]
+    enemy_pool = ["brute"]
+    line_length = 14
+
+    [config]                    # any other FrontiersConfig field (rules numbers, variants)
+    max_rounds = 10
 
     [[abilities]]               # the whole catalogue (replaces the default one)
     name = "strike"
@@ -17,35 +22,61 @@ A TOML (``.toml``) or JSON (``.json``) file with up to three parts, each optiona
 
 Field names and meanings are those of :class:`~scenegym.envs.frontiers.catalogue.Ability`,
 :class:`~scenegym.envs.frontiers.catalogue.Archetype` and
-:class:`~scenegym.envs.frontiers.config.FrontiersConfig`; lists become tuples.
+:class:`~scenegym.envs.frontiers.config.FrontiersConfig`; lists become tuples. Every error
+names the file, the part and row, the field, the value and what is allowed
+(:class:`~scenegym.envs.core.content.ContentError`).
+
+The env takes a file as ``gym.make("scenegym/FrontiersEncounter-v0", scenario=PATH)``, the
+commands as ``--set scenario=PATH`` (``scenegym playtest`` and ``report`` also ``--scenario
+PATH``), all through :meth:`scenegym.envs.core.ruleset.Ruleset.make_config`. A name without a
+suffix is one of the scenarios shipped in ``scenegym/envs/frontiers/scenarios/`` (``ambush``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from scenegym.envs.core.content import ContentError, build_rows, find, frozen, read, refused
+from scenegym.envs.core.content import (
+    ContentError,
+    build_rows,
+    check_keys,
+    find,
+    frozen,
+    read,
+    refused,
+)
 from scenegym.envs.frontiers.catalogue import Ability, Archetype
 from scenegym.envs.frontiers.config import FrontiersConfig
 
-PARTS = {"abilities": Ability, "archetypes": Archetype}
+ROWS = {"abilities": Ability, "archetypes": Archetype}
+ENCOUNTER_FIELDS = ("party", "enemy_pool", "enemies_min", "enemies_max", "placement",
+                    "line_length", "start_spread", "pc_units", "enemy_units", "max_rounds",
+                    "encounters", "downtime_hours")
+PARTS = ("encounter", "config", *ROWS)
+PACKAGE, FOLDER = "scenegym.envs.frontiers", "scenarios"  # the shipped scenarios
 
 
 def load_config(path, **overrides) -> FrontiersConfig:
-    """The config a content file describes (defaults for what it leaves out), validated."""
+    """The config a content file describes (defaults for what it leaves out), then
+    ``overrides``, validated.
+
+    Raises:
+        ContentError: The file is malformed or a value is refused (the message names the
+            file, the field, the value and what is allowed).
+    """
     path = Path(path)
     data = read(path)
-    unknown = sorted(set(data) - {"config", *PARTS})
+    unknown = sorted(set(data) - set(PARTS))
     if unknown:
-        raise ContentError(path, f"unknown part(s) {unknown}; allowed: config, abilities, "
-                                 "archetypes")
-    changes = {key: frozen(v) for key, v in data.get("config", {}).items()}
-    for part, kind in PARTS.items():
+        raise ContentError(path, f"unknown part(s) {unknown}; allowed: {', '.join(PARTS)}")
+    scalar = [name for name in FrontiersConfig.field_names() if name not in ROWS]
+    changes = {}
+    for part, allowed in (("config", scalar), ("encounter", ENCOUNTER_FIELDS)):
+        table = check_keys(path, part, data.get(part, {}), allowed)
+        changes.update({key: frozen(v) for key, v in table.items()})
+    for part, kind in ROWS.items():
         if part in data:
             changes[part] = build_rows(path, part, data[part], kind)
-    unknown = sorted(set(changes) - set(FrontiersConfig.field_names()))
-    if unknown:
-        raise ContentError(path, f"unknown config field(s) {unknown}")
     try:
         return FrontiersConfig(**{**changes, **overrides})
     except (ValueError, TypeError) as err:
@@ -55,4 +86,4 @@ def load_config(path, **overrides) -> FrontiersConfig:
 def load(path_or_name, config_type: type = FrontiersConfig) -> FrontiersConfig:
     """The ``scenario=PATH`` option of the frontiers env and commands: the config of a
     content file (see :meth:`scenegym.envs.core.ruleset.Ruleset.make_config`)."""
-    return load_config(find(path_or_name, "scenegym.envs.frontiers", "scenarios"))
+    return load_config(find(path_or_name, PACKAGE, FOLDER))

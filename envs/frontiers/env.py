@@ -25,7 +25,9 @@ SPEC = """
 
     Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
     ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any field of
-    :class:`scenegym.envs.frontiers.config.FrontiersConfig`.
+    :class:`scenegym.envs.frontiers.config.FrontiersConfig`, and ``scenario``: a designer's
+    TOML or JSON file of encounter, catalogue and archetypes (or ``"ambush"``, the bundled
+    example; :mod:`scenegym.envs.frontiers.content`), applied before the other fields.
 
     ## Action space
     ``Discrete(55)``, one flat space for both seats; ``info["action_mask"]`` and

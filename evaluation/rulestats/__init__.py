@@ -10,6 +10,13 @@ with:
 - ``summary() -> dict``: name -> frequency table (:func:`scenegym.evaluation.stats.frequency_table`)
   or a plain number.
 
+and, optionally, per-scene figures (for paired comparisons such as ``scenegym variants``):
+
+- ``scene_columns``: a tuple of names;
+- ``scene_values(envs, rows) -> int64[k, len(scene_columns)]``: the figures of the scenes
+  that just ended, in batch envs ``envs`` with state rows ``rows`` (called after the events
+  of their last step were added).
+
 The generic part of a playtest (win rate, length, lead changes) is not repeated here.
 """
 

@@ -28,6 +28,19 @@ def test_bad_sweeps_are_refused_by_name(fields, values, words):
         sweep_points(StarforgedConfig, fields, values)
 
 
+def test_a_scenario_sweep_keeps_each_path_as_written_and_refuses_a_missing_one_first(
+        tmp_path, capsys):
+    from scenegym.envs.frontiers.config import FrontiersConfig
+
+    assert sweep_points(FrontiersConfig, ["scenario", "max_rounds"],
+                        [["ambush", "2.toml"], ["5"]]) == [
+        {"scenario": "ambush", "max_rounds": 5}, {"scenario": "2.toml", "max_rounds": 5}]
+    assert main(["sweep", "frontiers", "--field", "scenario", "--values", "ambush",
+                 "nowhere.toml", "--scenes", "10", "--out", str(tmp_path)]) == 2
+    assert "content file nowhere.toml: no such file" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
 def test_a_bad_value_exits_2_before_playing(tmp_path, capsys):
     assert main(["sweep", "starforged", "--field", "rank", "--values", "formidable", "legendary",
                  "--scenes", "10", "--out", str(tmp_path)]) == 2

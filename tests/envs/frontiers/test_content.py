@@ -73,5 +73,5 @@ def test_scenario_path_is_the_content_file_with_fields_on_top(tmp_path):
     path.write_text(TOML)
     config = get_ruleset("frontiers").make_config(scenario=str(path), max_rounds=7)
     assert config == load_config(path, max_rounds=7)
-    with pytest.raises(FileNotFoundError, match="shipped: none"):
+    with pytest.raises(FileNotFoundError, match="no such file.*shipped: ambush"):
         get_ruleset("frontiers").make_config(scenario=str(tmp_path / "missing.toml"))

@@ -198,7 +198,7 @@ def test_variants_replacing_the_same_rule_are_refused_together(a, b, why):
 
 def test_variants_by_name():
     """Every Variant and Alternative by its kebab-case name; an unknown name is refused."""
-    cfg = FrontiersConfig.with_variants("two-ap", "reaction-limit", "gradual-wounds")
+    cfg = FrontiersConfig.with_variants("two-ap", "reaction-limit", "gradual-wound-severity")
     assert (cfg.ap_per_turn, cfg.reaction_limit, cfg.gradual_wounds) == (2, 1, True)
     assert all(FrontiersConfig.with_variants(name) for name in VARIANTS)
     with pytest.raises(ValueError, match="'variant'"):

@@ -1,0 +1,231 @@
+"""``scenegym variants RULESET``: every named Variant of the rules against the default, paired.
+
+The variant table a designer asks for ("what does the 2-AP variant do to encounter length and
+lethality?"): the default rules and each variant (all of the ruleset's named variants, or
+those given with ``--variant``) play the same scenes (one seed, scene count and batch: the
+same dice streams and agent randomness scene by scene, see
+:mod:`scenegym.evaluation.paired`). For each variant and each statistic, the change from the
+default is the mean of the per-scene differences with its paired 95% interval.
+
+Statistics per scene: decisions and crew wins (every ruleset), then the ruleset's own per-scene
+figures (frontiers: Rounds, PCs and enemies knocked out, PCs and enemies killed). ``--scenario``
+and ``--set`` change the base both arms share. Writes ``variants.md``, ``variants.json`` and
+``variants.png`` (each statistic's change per variant, with interval bars) to ``--out``, each
+atomically; ``--out`` and every variant are checked before the first scene. Ctrl-C writes the
+variants finished so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.header import DECISIONS, RESULT
+from scenegym.envs.rulesets import get_ruleset, ruleset_names
+from scenegym.evaluation.files import check_writable_folder, save_figure, write_or_keep
+from scenegym.evaluation.paired import paired_difference
+from scenegym.evaluation.playtest import (
+    DEFAULT_BATCH,
+    ENDED_COLUMNS,
+    playtest_config,
+    playtest_scenes,
+    scene_columns,
+    warn,
+)
+from scenegym.evaluation.rulestats import make_rulestats
+from scenegym.evaluation.text import summary
+
+BASE = "default"
+GENERIC = {  # statistic -> per-scene value from the ended scenes' generic columns
+    "decisions": lambda ended: ended[:, ENDED_COLUMNS.index(DECISIONS)],
+    "crew_wins": lambda ended: ended[:, ENDED_COLUMNS.index(RESULT)] > 0,
+}
+
+
+def statistics(ruleset: str, config) -> dict:
+    """``{name: ended -> float[n]}``: the generic statistics, then the ruleset's own columns."""
+    own = scene_columns(make_rulestats(ruleset, config))
+    stats = {name: (lambda ended, f=f: np.asarray(f(ended), np.float64))
+             for name, f in GENERIC.items()}
+    for k, name in enumerate(own):
+        stats[name] = lambda ended, col=len(ENDED_COLUMNS) + k: ended[:, col].astype(np.float64)
+    return stats
+
+
+def variant_names(ruleset: str) -> tuple[str, ...]:
+    """Every named variant of ``ruleset`` (refused when it has none)."""
+    config_type = get_ruleset(ruleset).config_type
+    if not hasattr(config_type, "variant_names"):
+        raise ValueError(f"ruleset {ruleset!r} has no named variants; rulesets with them: "
+                         f"{', '.join(r for r in ruleset_names() if has_variants(r))}")
+    return config_type.variant_names()
+
+
+def has_variants(ruleset: str) -> bool:
+    return hasattr(get_ruleset(ruleset).config_type, "variant_names")
+
+
+def arm_configs(ruleset: str, variants, sets=(), scenario=None) -> dict:
+    """``{arm: config}``: the default (the scenario and ``--set`` items) and each variant on
+    top of it, every config built (and so checked) before anything is played."""
+    names = list(variants) or list(variant_names(ruleset))
+    unknown = sorted(set(names) - set(variant_names(ruleset)))
+    if unknown:
+        raise ValueError(f"--variant {unknown[0]!r} is not a variant of {ruleset}; allowed: "
+                         f"{', '.join(variant_names(ruleset))}")
+    if len(set(names)) != len(names):
+        raise ValueError("--variant: a variant is given twice")
+    arms = {BASE: playtest_config(ruleset, (), sets, scenario)}
+    for name in names:
+        try:
+            arms[name] = playtest_config(ruleset, [name], sets, scenario)
+        except ValueError as err:
+            raise ValueError(f"variant {name!r} cannot apply to this base: {err}") from None
+    return arms
+
+
+def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heuristic",
+                 gm="heuristic", batch: int = DEFAULT_BATCH, results=None,
+                 progress_bar: bool = False) -> dict:
+    """Play every arm on the same scenes; the table as a JSON-ready dict.
+
+    Returns:
+        ``{"ruleset", "seed", "scenes", "batch", "crew", "gm", "statistics", "base": {stat:
+        mean}, "variants": {name: {stat: {"mean", "difference", "paired_ci", "unpaired_ci",
+        "width_ratio"}}}}``. ``results``, if given, is that dict, filled variant by variant,
+        so a caller keeps the variants finished before an interrupt.
+    """
+    results = {} if results is None else results
+    stats = statistics(ruleset, arms[BASE])
+    results.update(ruleset=ruleset, seed=seed, scenes=scenes, crew=str(crew), gm=str(gm),
+                   statistics=list(stats), variants={})
+    base_ended = None
+    for name, config in arms.items():
+        report, ended = playtest_scenes(ruleset, scenes, crew, gm, seed=seed, batch=batch,
+                                        config=config, progress_bar=progress_bar)
+        if report.get("interrupted"):  # a part-played arm pairs with nothing
+            raise KeyboardInterrupt
+        values = {key: f(ended) for key, f in stats.items()}
+        if base_ended is None:
+            base_ended = values
+            results.update(batch=report["batch"], base={k: float(v.mean()) for k, v in values.items()})
+            continue
+        results["variants"][name] = {
+            key: {"mean": float(values[key].mean()),
+                  **paired_difference(values[key], base_ended[key])} for key in stats}
+    return results
+
+
+def label(statistic: str) -> str:
+    """``pcs_knocked_out`` -> ``PCs knocked out``."""
+    return statistic.replace("_", " ").replace("pcs", "PCs")
+
+
+def cell(d: dict) -> str:
+    """``-0.41 [-0.47, -0.35]``."""
+    lo, hi = d["paired_ci"]
+    return f"{d['difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
+def markdown(results: dict) -> str:
+    """The table: the default's means, then each variant's paired change from them."""
+    stats = results["statistics"]
+    lines = [f"# {results['ruleset']} variants against the default rules", "",
+             f"crew {results['crew']}, GM {results['gm']}, {results['scenes']} scenes per arm, "
+             f"seed {results['seed']}, batch {results['batch']}: every arm plays the same scenes "
+             "(dice and agent randomness); each cell is the variant's mean per scene minus the "
+             "default's, with its paired 95% interval.", "",
+             "| variant | " + " | ".join(label(s) for s in stats) + " |",
+             "|---" * (1 + len(stats)) + "|",
+             f"| {BASE} (mean) | " + " | ".join(f"{results['base'][s]:.3f}" for s in stats) + " |"]
+    for name, row in results["variants"].items():
+        lines.append(f"| {name} | " + " | ".join(cell(row[s]) for s in stats) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(results: dict, path: Path) -> Path:
+    """One figure: a panel per statistic, each variant's change with its interval bar."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(results["variants"])
+    stats = results["statistics"]
+    fig, axes = plt.subplots(1, len(stats), figsize=(2.6 * len(stats), 1.2 + 0.32 * len(names)),
+                             sharey=True, squeeze=False)
+    y = np.arange(len(names))
+    for ax, stat in zip(axes[0], stats):
+        rows = [results["variants"][n][stat] for n in names]
+        diff = np.array([r["difference"] for r in rows])
+        err = np.array([[r["difference"] - r["paired_ci"][0] for r in rows],
+                        [r["paired_ci"][1] - r["difference"] for r in rows]])
+        ax.errorbar(diff, y, xerr=err, fmt="o", color="#4C72B0", capsize=3)
+        ax.axvline(0.0, color="grey", linewidth=0.8)
+        ax.set_title(f"{label(stat)}\n(default {results['base'][stat]:.2f})", fontsize="small")
+    axes[0][0].set_yticks(y, names)
+    axes[0][0].invert_yaxis()
+    fig.suptitle(f"{results['ruleset']}: change from the default per scene (paired 95% CI)",
+                 fontsize="medium")
+    return save_figure(fig, path)
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym variants``."""
+    p = sub.add_parser("variants", help="every named variant against the default rules, paired",
+                       description=summary(__doc__))
+    p.add_argument("ruleset", choices=ruleset_names(), metavar="RULESET",
+                   help=f"one of: {', '.join(ruleset_names())} (with named variants: frontiers)")
+    p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed shared by every arm (none: drawn once from OS entropy, reported)")
+    p.add_argument("--crew", default="heuristic", help="crew agent")
+    p.add_argument("--gm", default="heuristic", help="GM agent")
+    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME",
+                   help="a variant to compare (repeatable; none: every variant)")
+    p.add_argument("--scenario", default=None, metavar="PATH",
+                   help="a scenario file both arms play (frontiers)")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field of the base both arms share (repeatable)")
+    p.add_argument("--out", type=Path, required=True, help="output folder")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG figure")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check everything, play every arm, write the table (what finished, on Ctrl-C)."""
+    check_writable_folder(args.out)
+    arms = arm_configs(args.ruleset, args.variant, args.set, args.scenario)
+    if not args.no_plots:
+        import matplotlib  # noqa: F401  (the report extra: refused before any scene)
+    seed = fresh_seed() if args.seed is None else args.seed
+    results: dict = {}
+    try:
+        run_variants(args.ruleset, arms, args.scenes, seed, args.crew, args.gm, args.batch,
+                     results, sys.stderr.isatty())
+    except KeyboardInterrupt:
+        if results.get("variants"):
+            warn(f"interrupted: {len(results['variants'])} of {len(arms) - 1} variants finished")
+            write_table(args.out, results, plots=False)
+        raise
+    return 0 if write_table(args.out, results, plots=not args.no_plots) else 1
+
+
+def write_table(out: Path, results: dict, plots: bool) -> bool:
+    """Write ``variants.md`` and ``variants.json`` (kept elsewhere if that fails), the figure,
+    and print the table; True when both went into ``out``."""
+    text = markdown(results)
+    targets = (out / "variants.md", out / "variants.json")
+    written = (write_or_keep(targets[0], text, warn),
+               write_or_keep(targets[1], json.dumps(results, indent=2) + "\n",
+                             warn))
+    if plots and written == targets:
+        plot(results, out / "variants.png")
+    print(text)
+    return written == targets

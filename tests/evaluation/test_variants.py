@@ -1,0 +1,76 @@
+"""``scenegym variants`` (evaluation/variants.py): every variant against the default rules on
+the same scenes, with paired intervals; outputs checked first, written atomically."""
+
+import json
+
+import pytest
+from clirun import assert_refused, scenegym
+
+from scenegym.envs.frontiers.config import VARIANTS, FrontiersConfig
+from scenegym.evaluation.cli import main
+from scenegym.evaluation.variants import BASE, arm_configs, run_variants
+
+STATS = ["decisions", "crew_wins", "rounds", "pcs_knocked_out", "pcs_killed",
+         "enemies_knocked_out", "enemies_killed"]
+
+
+def test_the_default_against_itself_differs_by_zero_with_zero_width():
+    arms = {BASE: FrontiersConfig(), "default again": FrontiersConfig()}
+    table = run_variants("frontiers", arms, 24, seed=3, batch=8)
+    assert table["statistics"] == STATS
+    for stat, d in table["variants"]["default again"].items():
+        assert d["difference"] == 0.0 and d["paired_ci"] == [0.0, 0.0], stat
+        assert d["mean"] == table["base"][stat]
+
+
+def test_escalating_rounds_shortens_the_encounters_it_changes():
+    """"Beginning at Round 4: All damage increases by +1 ... Encourages faster resolution of
+    prolonged Encounters" (Escalating Rounds Variant): on the same dice, the first three
+    Rounds play alike and later ones hit harder, so encounters end sooner."""
+    arms = arm_configs("frontiers", ["escalating-rounds"])
+    table = run_variants("frontiers", arms, 256, seed=4, batch=64)
+    assert table["variants"]["escalating-rounds"]["rounds"]["paired_ci"][1] < 0
+
+
+def test_every_variant_by_default_and_the_scenario_as_the_shared_base():
+    arms = arm_configs("frontiers", [], ["max_rounds=6"], "ambush")
+    assert list(arms) == [BASE, *VARIANTS]
+    assert all(c.max_rounds == 6 and c.party == arms[BASE].party for c in arms.values())
+    assert arms["two-ap"] == arms[BASE].replace(ap_per_turn=2)
+
+
+def test_the_command_writes_the_table_json_and_one_figure(tmp_path, capsys):
+    out = tmp_path / "table"
+    assert main(["variants", "frontiers", "--scenes", "16", "--batch", "8", "--seed", "2",
+                 "--variant", "two-ap", "--variant", "no-momentum", "--out", str(out)]) == 0
+    data = json.loads((out / "variants.json").read_text())
+    assert list(data["variants"]) == ["two-ap", "no-momentum"] and data["scenes"] == 16
+    assert set(data["variants"]["two-ap"]) == set(STATS) == set(data["base"])
+    lo, hi = data["variants"]["two-ap"]["rounds"]["paired_ci"]
+    assert lo <= data["variants"]["two-ap"]["rounds"]["difference"] <= hi
+    text = (out / "variants.md").read_text()
+    assert "| two-ap |" in text and text in capsys.readouterr().out
+    assert (out / "variants.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in out.iterdir()) == ["variants.json", "variants.md",
+                                                    "variants.png"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["frontiers", "--variant", "three-ap"], ["'three-ap' is not a variant", "two-ap"]),
+    (["momentum"], ["'momentum' has no named variants", "frontiers"]),
+    (["frontiers", "--set", "strain_on_use=True"],
+     ["variant 'no-overspend' cannot apply", "both replace Overspending"]),
+    (["frontiers", "--scenario", "nowhere.toml"], ["content file nowhere.toml: no such file", "shipped: ambush"]),
+])
+def test_bad_input_is_refused_before_any_scene(tmp_path, argv, words):
+    out = tmp_path / "never"
+    done = scenegym("variants", *argv, "--scenes", 10**9, "--out", out, timeout=120)
+    assert_refused(done, *words)
+    assert not out.exists()
+
+
+def test_an_out_under_a_file_is_refused_before_any_scene(tmp_path):
+    (tmp_path / "file").write_text("")
+    done = scenegym("variants", "frontiers", "--scenes", 10**9, "--out", tmp_path / "file" / "x",
+                    timeout=120)
+    assert_refused(done, "is a file, not a folder")
