@@ -70,6 +70,21 @@ def check_writable_folder(folder, what: str = "--out", shown=None) -> Path:
     return folder
 
 
+def add_output_options(parser, plots: str) -> None:
+    """The ``--out`` folder (required) and ``--no-plots`` of a command that writes a report
+    folder; ``plots`` names what ``--no-plots`` skips."""
+    parser.add_argument("--out", type=Path, required=True, help="output folder")
+    parser.add_argument("--no-plots", action="store_true", help=f"skip {plots}")
+
+
+def check_outputs(args) -> None:
+    """Refuse, before any scene, an ``--out`` folder that cannot be written, and plots
+    without matplotlib (the ``report`` extra)."""
+    check_writable_folder(args.out)
+    if not args.no_plots:
+        import matplotlib  # noqa: F401
+
+
 def write_or_keep(path, text: str, warn) -> Path | None:
     """Write ``text`` to ``path``; if that fails, beside it in the working folder or the
     temp folder, and say where through ``warn(message)``. Returns the file written, or None.

@@ -24,7 +24,8 @@ from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 from scenegym.evaluation.files import (
-    check_writable_folder,
+    add_output_options,
+    check_outputs,
     save_figure,
     write_or_keep,
 )
@@ -182,17 +183,14 @@ def add_parser(sub) -> None:
     p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm")
     p.add_argument("--seed", type=int, default=None,
                    help="seed shared by all arms (none: drawn once from OS entropy, and reported)")
-    p.add_argument("--out", type=Path, required=True, help="output folder")
-    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    add_output_options(p, "the PNG plots")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the arms and write the report (what finished, on Ctrl-C)."""
-    check_writable_folder(args.out)
+    check_outputs(args)
     parse_arms(args.ruleset, args.arm, args.scenario)
-    if not args.no_plots:
-        import matplotlib  # noqa: F401  (the report extra: refused before any scene)
     seed = fresh_seed() if args.seed is None else args.seed
     results: dict = {}
     try:

@@ -27,7 +27,12 @@ import numpy as np
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import DECISIONS, RESULT
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import check_writable_folder, save_figure, write_or_keep
+from scenegym.evaluation.files import (
+    add_output_options,
+    check_outputs,
+    save_figure,
+    write_or_keep,
+)
 from scenegym.evaluation.paired import paired_difference
 from scenegym.evaluation.playtest import (
     DEFAULT_BATCH,
@@ -193,17 +198,14 @@ def add_parser(sub) -> None:
                    help="a scenario file both arms play (frontiers)")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="a config field of the base both arms share (repeatable)")
-    p.add_argument("--out", type=Path, required=True, help="output folder")
-    p.add_argument("--no-plots", action="store_true", help="skip the PNG figure")
+    add_output_options(p, "the PNG figure")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check everything, play every arm, write the table (what finished, on Ctrl-C)."""
-    check_writable_folder(args.out)
+    check_outputs(args)
     arms = arm_configs(args.ruleset, args.variant, args.set, args.scenario)
-    if not args.no_plots:
-        import matplotlib  # noqa: F401  (the report extra: refused before any scene)
     seed = fresh_seed() if args.seed is None else args.seed
     results: dict = {}
     try:
