@@ -25,6 +25,7 @@ from scenegym.envs.frontiers.state import (
     EFFECT_AMOUNT,
     EFFECT_GUARD,
     EFFECT_IMMOBILE,
+    EFFECT_IMPAIR,
     EFFECT_KIND,
     EFFECT_OWNER,
     ENERGY,
@@ -133,6 +134,22 @@ def effect_total(s, c, kind):
 
 
 @njit(cache=True)
+def effect_totals(s, c):
+    """``(guard, impairment, immobilisation)``: :func:`effect_total` of each kind, in one
+    pass over ``c``'s effects."""
+    guard = impair = immobilise = 0
+    for k in range(MAX_EFFECTS):
+        kind = s[EFFECT_KIND + c * MAX_EFFECTS + k]
+        if kind == EFFECT_GUARD:
+            guard += s[EFFECT_AMOUNT + c * MAX_EFFECTS + k]
+        elif kind == EFFECT_IMPAIR:
+            impair += s[EFFECT_AMOUNT + c * MAX_EFFECTS + k]
+        elif kind == EFFECT_IMMOBILE:
+            immobilise += s[EFFECT_AMOUNT + c * MAX_EFFECTS + k]
+    return guard, impair, immobilise
+
+
+@njit(cache=True)
 def immobile(s, c):
     """Immobilised: cannot spend MP."""
     return effect_total(s, c, EFFECT_IMMOBILE) > 0
@@ -141,8 +158,15 @@ def immobile(s, c):
 @njit(cache=True)
 def defense(s, p, c, kind):
     """Physical or Mental Defense now: less the Wound penalty; Guard raises Physical."""
+    guard = effect_total(s, c, EFFECT_GUARD) if kind == PHYSICAL else 0
+    return guarded_defense(s, p, c, kind, guard)
+
+
+@njit(cache=True)
+def guarded_defense(s, p, c, kind, guard):
+    """:func:`defense` given ``guard``, the total of ``c``'s Guard effects."""
     if kind == PHYSICAL:
-        return s[PDEF + c] - wound_penalty(s, p, c) + effect_total(s, c, EFFECT_GUARD)
+        return s[PDEF + c] - wound_penalty(s, p, c) + guard
     return s[MDEF + c] - wound_penalty(s, p, c)
 
 
