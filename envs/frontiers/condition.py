@@ -134,6 +134,15 @@ def effect_total(s, c, kind):
 
 
 @njit(cache=True)
+def has_effect(s, c, kind):
+    """Whether participant ``c`` has an effect of ``kind``."""
+    for k in range(MAX_EFFECTS):
+        if s[EFFECT_KIND + c * MAX_EFFECTS + k] == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
 def effect_totals(s, c):
     """``(guard, impairment, immobilisation)``: :func:`effect_total` of each kind, in one
     pass over ``c``'s effects."""

@@ -25,6 +25,7 @@ from scenegym.envs.core.header import (
 from scenegym.envs.frontiers.condition import (
     can_spend,
     end_effect,
+    has_effect,
     seat_of,
     set_char,
     settle_all,
@@ -99,13 +100,33 @@ def owners_in_order(s, c, k):
 
 
 @njit(cache=True)
+def start_owners(s, c):
+    """Bitmask of the owners of the effects that resolve at the start of ``c``'s Turn: ``c``
+    for its Guards (on anyone), and the owners of the impairments on ``c``."""
+    owners = 0
+    for col in range(MAX_CHARS * MAX_EFFECTS):
+        kind = s[EFFECT_KIND + col]
+        if kind == EFFECT_GUARD and s[EFFECT_OWNER + col] == c:
+            owners |= 1 << c
+        elif kind == EFFECT_IMPAIR and col // MAX_EFFECTS == c:
+            owners |= 1 << s[EFFECT_OWNER + col]
+    return owners
+
+
+@njit(cache=True)
 def turn_start_effects(s, p, log, i, c):
     """Guards owned by ``c`` expire ("until the start of your next Turn"); effects on ``c``
     that impair its movement reduce this Turn's MP (not below 0) and end."""
+    owners = start_owners(s, c)
     for k in range(MAX_CHARS):
+        if owners == 0:
+            break
         owner = owners_in_order(s, c, k)
         if owner < 0:
             break
+        if (owners >> owner) & 1 == 0:
+            continue
+        owners &= ~(1 << owner)
         for t in range(MAX_CHARS):
             for e in range(MAX_EFFECTS):
                 col = t * MAX_EFFECTS + e
@@ -122,6 +143,8 @@ def turn_start_effects(s, p, log, i, c):
 @njit(cache=True)
 def turn_end_effects(s, log, i, c):
     """Immobilisation of ``c`` ("until the end of its next Turn") ends, owners in order."""
+    if not has_effect(s, c, EFFECT_IMMOBILE):
+        return
     for k in range(MAX_CHARS):
         owner = owners_in_order(s, c, k)
         if owner < 0:
