@@ -16,7 +16,7 @@ from numba import njit
 from scenegym.envs.core.header import PHASE, SEAT
 from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, per_character
 from scenegym.envs.frontiers.condition import effect_totals, guarded_defense, seat_of
-from scenegym.envs.frontiers.options import movement_left
+from scenegym.envs.frontiers.options import movement_within
 from scenegym.envs.frontiers.state import (
     ABILITY,
     ACT,
@@ -135,7 +135,8 @@ def observe_char(s, p, o, c):
                                 / max(s[ENERGY_MAX + c], 1))
     o[CHAR.ap] = shown(s, c, AP, SNAP_AP, hide) / sc.c0_ap
     o[CHAR.mp] = clip(shown(s, c, MP, SNAP_MP, hide) / sc.c0_mp)
-    o[CHAR.movement_left] = 0.0 if hide else clip(movement_left(s, p, c) / sc.c0_movement_left)
+    o[CHAR.movement_left] = 0.0 if hide else clip(
+        movement_within(s, p, c, immobilise > 0) / sc.c0_movement_left)
     o[CHAR.unit] = shown(s, c, POS, SNAP_POS, hide) / sc.c0_unit
     o[CHAR.mv] = clip(s[MV + c] / sc.c0_mv)
     o[CHAR.unconscious] = s[DOWN + c]

@@ -169,7 +169,13 @@ def action_legal(s, p, c, k):
 def movement_left(s, p, c):
     """Units ``c`` can still move this Turn: its MP, or (Action-Based Movement) the Units
     already paid for plus ``units_per_ap`` per AP left."""
-    if not can_spend(s, p, c) or immobile(s, c):
+    return movement_within(s, p, c, immobile(s, c))
+
+
+@njit(cache=True)
+def movement_within(s, p, c, immobilised):
+    """:func:`movement_left`, given whether ``c`` is immobilised."""
+    if immobilised or not can_spend(s, p, c):
         return 0
     if p.action_movement == 1:
         return s[MOVE_CREDIT] + s[AP + c] * p.units_per_ap
