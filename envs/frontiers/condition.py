@@ -9,7 +9,7 @@ character then gains a Wound and falls Unconscious."), in the order of Ruling 13
 
 from __future__ import annotations
 
-from numba import njit
+from numba import int64, njit
 
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, NOTE, POOL, record
@@ -75,9 +75,17 @@ def seat_of(c):
     return CREW if c < MAX_PCS else GM
 
 
-@njit(cache=True)
+@njit(inline="always")
 def set_char(s, log, i, col, code, c, value):
-    """Set participant ``c``'s field ``col`` to ``value``, logging the change."""
+    """Set participant ``c``'s field ``col`` to ``value``, logging the change (inlined where
+    it is called, to pass int64 numbers on: one compiled :func:`set_field` serves every
+    caller)."""
+    set_field(s, log, i, int64(col), int64(code), int64(c), int64(value))
+
+
+@njit(cache=True)
+def set_field(s, log, i, col, code, c, value):
+    """:func:`set_char` with int64 numbers."""
     if s[col + c] != value:
         record(log, i, POOL, code, s[col + c], value, c)
         s[col + c] = value
