@@ -181,9 +181,11 @@ def defense(s, p, c, kind):
 
 @njit(cache=True)
 def guarded_defense(s, p, c, kind, guard):
-    """:func:`defense` given ``guard``, the total of ``c``'s Guard effects."""
+    """:func:`defense` given ``guard``, the total of ``c``'s Guard effects; a prone
+    participant's Physical Defense changes by ``prone_defense_change``."""
     if kind == PHYSICAL:
-        return s[PDEF + c] - wound_penalty(s, p, c) + guard
+        prone = p.prone_defense_change if s[PRONE + c] == 1 else 0
+        return s[PDEF + c] - wound_penalty(s, p, c) + guard + prone
     return s[MDEF + c] - wound_penalty(s, p, c)
 
 

@@ -49,6 +49,7 @@ from scenegym.envs.frontiers.state import (
     PHYSICAL,
     POS,
     PRESENT,
+    PRONE,
     REACTIONS,
     ROUND,
     SNAP_AP,
@@ -83,7 +84,7 @@ CHAR_ENTRIES = (
     [("present", AS_IS), ("is_pc", AS_IS), ("hp_share", AS_IS), ("hp_max", MAX_HP),
      ("wounds_share", AS_IS), ("fatigue_share", AS_IS), ("energy_share", AS_IS), ("ap", 3),
      ("mp", MAX_POINTS), ("movement_left", MAX_POINTS), ("unit", MAX_LINE), ("mv", MAX_MV)]
-    + one_hot(("unconscious", "dead", "active", "target", "adjusting", "may_react"))
+    + one_hot(("unconscious", "dead", "prone", "active", "target", "adjusting", "may_react"))
     + [("physical_defense", MAX_DEFENSE), ("mental_defense", MAX_DEFENSE),
        ("guard", MAX_BONUS), ("impaired", MAX_BONUS), ("immobilised", AS_IS),
        ("free_used", AS_IS), ("reactions_used", MAX_REACTIONS)]
@@ -141,6 +142,7 @@ def observe_char(s, p, o, c):
     o[CHAR.mv] = clip(s[MV + c] / sc.c0_mv)
     o[CHAR.unconscious] = s[DOWN + c]
     o[CHAR.dead] = s[DEAD + c]
+    o[CHAR.prone] = s[PRONE + c]
     o[CHAR.active] = 1.0 if s[ACTIVE] == c else 0.0
     o[CHAR.target] = 1.0 if s[TARGET] == c else 0.0
     o[CHAR.adjusting] = 1.0 if s[ADJUSTING] == c else 0.0

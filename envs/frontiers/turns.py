@@ -65,6 +65,7 @@ from scenegym.envs.frontiers.state import (
     NOTE_REVIVE,
     NOTE_ROUND,
     NOTE_SKIPPED,
+    NOTE_STAND,
     NOTE_TURN,
     NOTE_TURN_END,
     ORDER,
@@ -73,6 +74,7 @@ from scenegym.envs.frontiers.state import (
     POOL_HP,
     POOL_MP,
     PRESENT,
+    PRONE,
     REACTIONS,
     ROUND,
     TOTAL,
@@ -307,6 +309,17 @@ def await_act(s, c):
 
 
 @njit(cache=True)
+def stand_up(s, p, log, i, c):
+    """A prone participant that can act stands up at the start of its Turn, paying
+    ``prone_stand_mp`` MP of this Turn (not below 0)."""
+    if s[PRONE + c] == 0 or not can_spend(s, p, c):
+        return
+    s[PRONE + c] = 0
+    set_char(s, log, i, MP, POOL_MP, c, max(0, s[MP + c] - p.prone_stand_mp))
+    record(log, i, NOTE, NOTE_STAND, c, 0, 0)
+
+
+@njit(cache=True)
 def begin_turn(s, p, log, i, c):
     """The start of ``c``'s Turn: AP and MP refresh and start-of-Turn effects resolve even
     when ``c`` cannot act (Ruling 1); if it cannot spend them, its Turn ends at once (Rulings
@@ -317,6 +330,7 @@ def begin_turn(s, p, log, i, c):
     refresh_ap(s, p, log, i, c)
     set_char(s, log, i, MP, POOL_MP, c, max_mp(s, p, c))
     turn_start_effects(s, p, log, i, c)
+    stand_up(s, p, log, i, c)
     if can_spend(s, p, c) and has_choice(s, p, c):
         await_act(s, c)
         return True
