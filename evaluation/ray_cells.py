@@ -1,7 +1,8 @@
 """Cells played as Ray tasks (the ``ray`` extra): ``--ray`` of ``scenegym sweep`` and ``selfplay``.
 
 Without ``--address``, a local Ray starts inside the command and stops with it (nothing to
-start beforehand; one task per CPU). With ``--address ADDR`` the cells go to that cluster,
+start beforehand; one task per CPU; the workers get this process's ``NUMBA_*`` settings and
+``PYTHONPATH``). With ``--address ADDR`` the cells go to that cluster,
 whose nodes need scenegym installed. Each cell is kept in its file by this process as soon
 as its task returns (:func:`scenegym.evaluation.cells.finish`), so Ctrl-C or a lost driver
 keeps every finished cell, and the next run plays only the rest.
@@ -28,8 +29,8 @@ def connect(address: str | None, num_cpus: int | None = None):
 
     if ray.is_initialized():
         return ray
-    env_vars = {**WORKER_THREADS, **{k: os.environ[k] for k in ("NUMBA_CACHE_DIR", "PYTHONPATH")
-                                      if k in os.environ}}
+    env_vars = {**WORKER_THREADS, **{k: v for k, v in os.environ.items()
+                                      if k.startswith("NUMBA_") or k == "PYTHONPATH"}}
     if address is None:
         ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
                  log_to_driver=False, configure_logging=False,
