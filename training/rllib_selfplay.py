@@ -165,6 +165,11 @@ def weights(algo) -> dict:
             .numpy().copy() for seat in SEATS}
 
 
+def env_steps_of(result: dict) -> int:
+    """Env steps sampled so far, by one iteration's results."""
+    return int(result.get("num_env_steps_sampled_lifetime", 0))
+
+
 def returns_of(result: dict) -> dict:
     """Each seat's mean episode return in one iteration's results."""
     means = result.get("env_runners", {}).get("agent_episode_returns_mean", {})
@@ -225,8 +230,7 @@ def train(args) -> dict:
         for k in range(args.iterations):
             result = algo.train()
             report["iterations"].append({"iteration": k + 1, "returns": returns_of(result),
-                                         "env_steps": int(result["env_runners"].get(
-                                             "num_env_steps_sampled_lifetime", 0))})
+                                         "env_steps": env_steps_of(result)})
             print(f"iteration {k + 1}: mean returns {report['iterations'][-1]['returns']}",
                   file=sys.stderr)
         report["after"] = evaluate(algo, args.env_id, args.eval_scenes, args.seed)

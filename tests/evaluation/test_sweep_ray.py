@@ -7,6 +7,7 @@ import sys
 import time
 
 import pytest
+from clirun import scenegym
 
 from scenegym.evaluation.cli import main
 
@@ -53,3 +54,17 @@ def test_a_ray_sweep_stopped_by_ctrl_c_resumes_to_the_serial_report(tmp_path, se
     assert main([*POINTS, "--ray", "--out", str(tmp_path)]) == 0
     same_report(tmp_path, serial)
     assert {p: p.stat().st_mtime_ns for p in kept} == kept  # kept cells were not played again
+
+
+def test_a_sweep_on_a_running_ray_cluster_reports_what_the_serial_sweep_does(tmp_path, serial):
+    """``--address``: the cells go to a Ray that was running before the command."""
+    import ray
+
+    ray.init(address="local", num_cpus=2, include_dashboard=False)
+    try:
+        address = ray.get_runtime_context().gcs_address
+        done = scenegym(*POINTS, "--address", address, "--out", tmp_path)
+        assert done.returncode == 0, done.stderr[-2000:]
+    finally:
+        ray.shutdown()
+    same_report(tmp_path, serial)
