@@ -114,6 +114,16 @@ def add_options(parser) -> None:
                         help="play the cells on the Ray cluster at ADDR (implies --ray)")
 
 
+def check_runner(args) -> None:
+    """Before any work: Ray is installed if ``args`` asks for it.
+
+    Raises:
+        ModuleNotFoundError: ``--ray`` or ``--address`` without the ``ray`` extra.
+    """
+    if args.ray or args.address:
+        import ray  # noqa: F401
+
+
 def run_cells(cells: list[Cell], folder: Path, args, progress=None) -> list:
     """Play the cells serially, or on Ray if ``args`` asks (``--ray``, ``--address``)."""
     if not (args.ray or args.address):

@@ -197,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
     for point in points:  # refuse a bad value before playing anything
         rs.make_config(**point)
     check_writable_folder(args.out)
+    cells.check_runner(args)
     seed = fresh_seed() if args.seed is None else args.seed
     if args.seed is None:
         print(f"scenegym sweep: seed {seed} (give --seed {seed} to resume this sweep if it "

@@ -96,6 +96,7 @@ def _add_selfplay(sub) -> None:
 
     def run(args):
         args = _checked(args)
+        cells.check_runner(args)  # before training, not at the league
         from scenegym.training.selfplay import run as run_selfplay
 
         return run_selfplay(args)

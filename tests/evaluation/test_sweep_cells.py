@@ -53,11 +53,17 @@ def test_another_seed_is_another_cell(tmp_path):
         assert len(cell_files(out)) == files
 
 
-def test_ray_asked_without_ray_names_the_extra(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("command", [
+    [*SWEEP, "--ray"],
+    ["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "1",
+     "--steps-per-round", "64", "--address", "127.0.0.1:6379"]])
+def test_ray_asked_without_ray_names_the_extra_before_any_work(tmp_path, monkeypatch, capsys,
+                                                               command):
     monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed
-    assert main([*SWEEP, "--ray", "--out", str(tmp_path)]) == 2
+    assert main([*command, "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert 'pip install "scenegym[ray]"' in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("edit", ["seed", "scenes"])
