@@ -100,14 +100,18 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
     for name, (agents, config, overrides) in arms.items():
         report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
                                         config=config, progress_bar=progress_bar)
-        report["config_overrides"] = {k: v if isinstance(v, (bool, int, str)) else repr(v)
-                                      for k, v in overrides.items()}
+        report["config_overrides"] = json_ready(overrides)
         if first is None:
             first = (name, ended)
         else:
             report["paired"] = {"against": first[0], "statistics": compare(ended, first[1])}
         results[name] = report
     return results
+
+
+def json_ready(overrides: dict) -> dict:
+    """Config changes as a report names them: numbers, flags and text as they are, else repr."""
+    return {k: v if isinstance(v, (bool, int, str)) else repr(v) for k, v in overrides.items()}
 
 
 def markdown(ruleset: str, results: dict) -> str:

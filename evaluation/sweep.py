@@ -7,25 +7,35 @@ point is compared scene by scene with the first combination (paired intervals, s
 :mod:`scenegym.evaluation.paired`). Prints a table and writes ``sweep.md``, ``sweep.json``
 and one plot per statistic (95% interval bands; a line per value of the second field) to
 ``--out``, each file atomically.
+
+Each point is a cell (:mod:`scenegym.evaluation.cells`): kept in ``--out``/cells as soon as
+it is played, so the same command started again (same ``--seed``) plays only the points not
+kept yet. ``--ray`` plays the points as Ray tasks, one per CPU; the report is the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 from pathlib import Path
+
+from tqdm import tqdm
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
+from scenegym.evaluation import cells
 from scenegym.evaluation.files import (
     atomic_write_json,
     atomic_write_text,
+    check_writable_folder,
     save_figure,
 )
-from scenegym.evaluation.overrides import parse_item
-from scenegym.evaluation.paired import format_difference
-from scenegym.evaluation.report import PLOTS, play_arms
+from scenegym.evaluation.overrides import parse_item, parse_value
+from scenegym.evaluation.paired import compare, format_difference
+from scenegym.evaluation.playtest import playtest_scenes
+from scenegym.evaluation.report import PLOTS, json_ready
 from scenegym.evaluation.text import summary
 
 MAX_FIELDS = 2
@@ -58,17 +68,58 @@ def point_name(point: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in point.items())
 
 
-def run_sweep(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
-              seed: int) -> dict:
-    """Play every point; ``{point name: playtest report}`` (paired with the first point)."""
-    rs = get_ruleset(ruleset)
-    arms = {point_name(p): ({"crew": crew, "gm": gm}, rs.make_config(**p), p)
-            for p in points}
-    results = play_arms(ruleset, arms, scenes, seed)
-    for name, p in zip(results, points):
-        results[name]["point"] = {k: v if isinstance(v, (bool, int, float, str)) else repr(v)
-                                  for k, v in p.items()}
+def sweep_cells(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
+                seed: int) -> list[cells.Cell]:
+    """One cell per point, keyed by everything that decides its scenes."""
+    return [cells.Cell(play_point, {"ruleset": ruleset, "point": {k: repr(v) for k, v in p.items()},
+                                    "crew": crew, "gm": gm, "scenes": scenes, "seed": seed},
+                       cells.file_tags(crew=crew, gm=gm))
+            for p in points]
+
+
+def play_point(ruleset: str, point: dict, crew: str, gm: str, scenes: int, seed: int):
+    """One cell of a sweep: the playtest of one point (values as Python literals).
+
+    Returns:
+        ``(report, {"ended": ended scenes' figures})`` (see
+        :func:`scenegym.evaluation.playtest.playtest_scenes`).
+    """
+    overrides = {k: parse_value(v) for k, v in point.items()}
+    config = get_ruleset(ruleset).make_config(**overrides)
+    report, ended = playtest_scenes(ruleset, scenes, crew, gm, seed=seed, config=config)
+    if report.get("interrupted"):  # a cell is whole or not kept
+        raise KeyboardInterrupt
+    return report, {"ended": ended}
+
+
+def merge(points: list[dict], played: list) -> dict:
+    """``{point name: playtest report}`` from the cells' results, each paired with the first."""
+    results, first = {}, None
+    for p, (report, arrays) in zip(points, played):
+        name = point_name(p)
+        report["config_overrides"] = json_ready(p)
+        if first is None:
+            first = (name, arrays["ended"])
+        else:
+            report["paired"] = {"against": first[0],
+                                "statistics": compare(arrays["ended"], first[1])}
+        report["point"] = {k: v if isinstance(v, (bool, int, float, str)) else repr(v)
+                           for k, v in p.items()}
+        results[name] = report
     return results
+
+
+def run_sweep(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
+              seed: int, out: Path, args=None) -> dict:
+    """Play every point not kept in ``out``/cells yet (on Ray if ``args.ray``); the merged
+    ``{point name: playtest report}`` (paired with the first point)."""
+    args = args or argparse.Namespace(ray=False, address=None)
+    todo = sweep_cells(ruleset, points, crew, gm, scenes, seed)
+    with tqdm(total=len(todo), unit="point", file=sys.stderr,
+              disable=not sys.stderr.isatty()) as bar:
+        played = cells.run_cells(todo, Path(out) / cells.CELLS_FOLDER, args,
+                                 progress=lambda n, _: bar.update(n - bar.n))
+    return merge(points, played)
 
 
 def markdown(ruleset: str, fields: list[str], results: dict) -> str:
@@ -139,6 +190,7 @@ def add_parser(sub) -> None:
                    help="seed shared by all points (default: drawn once from OS entropy, and reported)")
     p.add_argument("--out", type=Path, required=True, help="output folder")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    cells.add_options(p)
     p.set_defaults(run=run)
 
 
@@ -148,9 +200,14 @@ def run(args: argparse.Namespace) -> int:
     points = sweep_points(rs.config_type, args.field, args.values)
     for point in points:  # refuse a bad value before playing anything
         rs.make_config(**point)
+    check_writable_folder(args.out)
+    cells.check_runner(args)
     seed = fresh_seed() if args.seed is None else args.seed
-    results = run_sweep(args.ruleset, points, args.crew, args.gm, args.scenes, seed)
-    args.out.mkdir(parents=True, exist_ok=True)
+    if args.seed is None:
+        print(f"scenegym sweep: seed {seed} (give --seed {seed} to resume this sweep if it "
+              "stops)", file=sys.stderr)
+    results = run_sweep(args.ruleset, points, args.crew, args.gm, args.scenes, seed, args.out,
+                        args)
     text = markdown(args.ruleset, args.field, results)
     atomic_write_text(args.out / "sweep.md", text)
     atomic_write_json(args.out / "sweep.json", results)

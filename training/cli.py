@@ -11,6 +11,7 @@ import argparse
 
 from scenegym.envs.core.reward import GM_REWARDS
 from scenegym.envs.rulesets import env_ids
+from scenegym.evaluation import cells
 from scenegym.training.variant import checked_variant
 
 SEATS = ("crew", "gm")
@@ -91,9 +92,11 @@ def _add_selfplay(sub) -> None:
                    help="env steps per seat per round")
     p.add_argument("--league-scenes", type=_positive, default=200,
                    help="scenes per pairing in the league")
+    cells.add_options(p)
 
     def run(args):
         args = _checked(args)
+        cells.check_runner(args)  # before training, not at the league
         from scenegym.training.selfplay import run as run_selfplay
 
         return run_selfplay(args)

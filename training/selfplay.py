@@ -13,10 +13,16 @@ The league: every crew player (random, heuristic, each crew snapshot) meets ever
 scene is one TrueSkill game (a cut-off scene is a draw). Games are fed to TrueSkill in a
 seeded random order so no pairing is rated last by construction. The table (``league.csv``
 and ``league.md``) ranks the players by the conservative rating ``mu - 3 sigma``.
+
+Each pairing is a cell kept in ``league_cells`` of the run folder as it ends (keyed by the
+players, with a digest of each snapshot file, the variant, scenes and seed); ``--ray`` plays
+the pairings as Ray tasks, one per CPU, with the same table. The training rounds themselves
+run in turn (each learns against the other seat's last snapshot), in this process.
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import sys
@@ -31,7 +37,9 @@ from tqdm import tqdm
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import ruleset_of_env
+from scenegym.evaluation import cells
 from scenegym.evaluation.files import atomic_write_json, atomic_write_text, check_writable_folder
+from scenegym.evaluation.overrides import from_json
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
 from scenegym.training.train import (
@@ -89,25 +97,43 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
     return players
 
 
-def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> list[dict]:
-    """Every crew player against every GM player; TrueSkill ratings per player."""
-    ruleset = ruleset_of_env(s.env_id)
-    config = variant_config(s.env_id, s.config)  # the config the learners trained on
+def play_league(s: TrainSettings, snapshots: dict, scenes: int, args=None) -> list[dict]:
+    """Every crew player against every GM player; TrueSkill ratings per player.
+
+    Each pairing is a cell (:mod:`scenegym.evaluation.cells`) kept in ``league_cells`` of the
+    run folder as it ends, played on Ray if ``args`` asks (``--ray``, ``--address``).
+    """
     seed = derived_seed(s.seed, 0x1EA6)
     roster = {seat: {**{f"{seat}:{b}": b for b in BASE_PLAYERS},
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
               for seat in ("crew", "gm")}
-    games = []
     pairings = [(c, g) for c in roster["crew"].items() for g in roster["gm"].items()]
-    for (crew_name, crew_spec), (gm_name, gm_spec) in tqdm(
-            pairings, desc="league", unit="pairing", file=sys.stderr,
-            disable=not sys.stderr.isatty()):
-        crew = make_agent(crew_spec, ruleset.name, derived_seed(seed, 1), config, "crew")
-        gm = make_agent(gm_spec, ruleset.name, derived_seed(seed, 2), config, "gm")
-        m = play_match(ruleset, config, crew, gm, scenes, seed)
-        games += ([(crew_name, gm_name, 1)] * m.crew_wins + [(crew_name, gm_name, -1)]
-                  * m.gm_wins + [(crew_name, gm_name, 0)] * m.draws)
+    todo = [cells.Cell(play_pairing, {"env_id": s.env_id, "config": s.config, "crew": crew,
+                                      "gm": gm, "scenes": scenes, "seed": seed},
+                       cells.file_tags(crew=crew, gm=gm))
+            for (_, crew), (_, gm) in pairings]
+    with tqdm(total=len(todo), desc="league", unit="pairing", file=sys.stderr,
+              disable=not sys.stderr.isatty()) as bar:
+        played = cells.run_cells(todo, Path(s.out) / "league_cells",
+                                 args or argparse.Namespace(ray=False, address=None),
+                                 progress=lambda n, _: bar.update(n - bar.n))
+    games = []
+    for ((crew_name, _), (gm_name, _)), (m, _) in zip(pairings, played):
+        games += ([(crew_name, gm_name, 1)] * m["crew_wins"] + [(crew_name, gm_name, -1)]
+                  * m["gm_wins"] + [(crew_name, gm_name, 0)] * m["draws"])
     return rate(games, list(roster["crew"]) + list(roster["gm"]), seed)
+
+
+def play_pairing(env_id: str, config: dict, crew: str, gm: str, scenes: int, seed: int):
+    """One cell of the league: ``scenes`` scenes of the crew player against the GM player
+    under the run's variant; ``({"crew_wins", "gm_wins", "draws"}, {})``."""
+    ruleset = ruleset_of_env(env_id)
+    config = variant_config(env_id, from_json(config))  # the config the learners trained on
+    m = play_match(ruleset, config,
+                   make_agent(crew, ruleset.name, derived_seed(seed, 1), config, "crew"),
+                   make_agent(gm, ruleset.name, derived_seed(seed, 2), config, "gm"),
+                   scenes, seed)
+    return {"crew_wins": m.crew_wins, "gm_wins": m.gm_wins, "draws": m.draws}, {}
 
 
 def rate(games: list[tuple[str, str, int]], names: list[str], seed: int) -> list[dict]:
@@ -150,14 +176,16 @@ def table_markdown(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int) -> list:
-    """Run self-play and write the league table to ``s.out``."""
+def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int,
+             args=None) -> list:
+    """Run self-play and write the league table to ``s.out`` (the league on Ray if ``args``
+    asks: ``--ray``, ``--address``)."""
     torch.set_num_threads(s.threads)
     check_writable_folder(s.out)
     s = replace(s, gm_reward=gm_reward_of(s.env_id, s.gm_reward))
     check_both_seats_decide(s)
     snapshots = train_league(s, rounds, steps_per_round)
-    rows = play_league(s, snapshots, league_scenes)
+    rows = play_league(s, snapshots, league_scenes, args)
     out = Path(s.out)
     atomic_write_text(out / "league.csv", table_csv(rows))
     atomic_write_text(out / "league.md", table_markdown(rows))
@@ -189,7 +217,7 @@ def run(args) -> int:
                       algo=args.algo, n_steps=args.n_steps, batch_size=args.batch_size,
                       n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads,
                       gm_reward=args.gm_reward, config=args.overrides)
-    rows = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes)
+    rows = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes, args)
     print(describe(s.config, gm_reward_of(s.env_id, s.gm_reward)))
     print(table_markdown(rows))
     return 0

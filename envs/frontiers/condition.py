@@ -9,7 +9,7 @@ character then gains a Wound and falls Unconscious."), in the order of Ruling 13
 
 from __future__ import annotations
 
-from numba import njit
+from numba import int64, njit
 
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, NOTE, POOL, record
@@ -25,6 +25,7 @@ from scenegym.envs.frontiers.state import (
     EFFECT_AMOUNT,
     EFFECT_GUARD,
     EFFECT_IMMOBILE,
+    EFFECT_IMPAIR,
     EFFECT_KIND,
     EFFECT_OWNER,
     ENERGY,
@@ -74,9 +75,17 @@ def seat_of(c):
     return CREW if c < MAX_PCS else GM
 
 
-@njit(cache=True)
+@njit(inline="always")
 def set_char(s, log, i, col, code, c, value):
-    """Set participant ``c``'s field ``col`` to ``value``, logging the change."""
+    """Set participant ``c``'s field ``col`` to ``value``, logging the change (inlined where
+    it is called, to pass int64 numbers on: one compiled :func:`set_field` serves every
+    caller)."""
+    set_field(s, log, i, int64(col), int64(code), int64(c), int64(value))
+
+
+@njit(cache=True)
+def set_field(s, log, i, col, code, c, value):
+    """:func:`set_char` with int64 numbers."""
     if s[col + c] != value:
         record(log, i, POOL, code, s[col + c], value, c)
         s[col + c] = value
@@ -133,6 +142,31 @@ def effect_total(s, c, kind):
 
 
 @njit(cache=True)
+def has_effect(s, c, kind):
+    """Whether participant ``c`` has an effect of ``kind``."""
+    for k in range(MAX_EFFECTS):
+        if s[EFFECT_KIND + c * MAX_EFFECTS + k] == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
+def effect_totals(s, c):
+    """``(guard, impairment, immobilisation)``: :func:`effect_total` of each kind, in one
+    pass over ``c``'s effects."""
+    guard = impair = immobilise = 0
+    for k in range(MAX_EFFECTS):
+        kind = s[EFFECT_KIND + c * MAX_EFFECTS + k]
+        if kind == EFFECT_GUARD:
+            guard += s[EFFECT_AMOUNT + c * MAX_EFFECTS + k]
+        elif kind == EFFECT_IMPAIR:
+            impair += s[EFFECT_AMOUNT + c * MAX_EFFECTS + k]
+        elif kind == EFFECT_IMMOBILE:
+            immobilise += s[EFFECT_AMOUNT + c * MAX_EFFECTS + k]
+    return guard, impair, immobilise
+
+
+@njit(cache=True)
 def immobile(s, c):
     """Immobilised: cannot spend MP."""
     return effect_total(s, c, EFFECT_IMMOBILE) > 0
@@ -141,8 +175,17 @@ def immobile(s, c):
 @njit(cache=True)
 def defense(s, p, c, kind):
     """Physical or Mental Defense now: less the Wound penalty; Guard raises Physical."""
+    guard = effect_total(s, c, EFFECT_GUARD) if kind == PHYSICAL else 0
+    return guarded_defense(s, p, c, kind, guard)
+
+
+@njit(cache=True)
+def guarded_defense(s, p, c, kind, guard):
+    """:func:`defense` given ``guard``, the total of ``c``'s Guard effects; a prone
+    participant's Physical Defense changes by ``prone_defense_change``."""
     if kind == PHYSICAL:
-        return s[PDEF + c] - wound_penalty(s, p, c) + effect_total(s, c, EFFECT_GUARD)
+        prone = p.prone_defense_change if s[PRONE + c] == 1 else 0
+        return s[PDEF + c] - wound_penalty(s, p, c) + guard + prone
     return s[MDEF + c] - wound_penalty(s, p, c)
 
 

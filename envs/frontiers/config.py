@@ -78,6 +78,12 @@ class FrontiersConfig(RulesetConfig):
         fatigue_penalty: Awareness and Intuition modifiers lost per Fatigue.
         wounds_base: Maximum Wounds = this + Vigor modifier.
         fatigue_base: Maximum Fatigue = this + Resolve modifier.
+        prone_stand_mp: Interpretation: MP a prone participant pays to stand up, which it
+            does at the start of its Turn when it can act (not below 0 MP; 0: standing is
+            free). The seed makes a character fall prone (at 0 HP, past its maximum
+            Fatigue, when Unconscious) and gives prone no effect of its own.
+        prone_defense_change: Interpretation: added to a prone participant's Physical
+            Defense (negative: easier to hit; 0: no effect).
         round_refresh: Interpretation: AP also refresh at the start of every Round, so a
             participant who has not yet taken its Turn can pay for Reactions (False: the
             literal reading, under which only the first Round allows them).
@@ -151,6 +157,8 @@ class FrontiersConfig(RulesetConfig):
     fatigue_penalty: int = 2
     wounds_base: int = 1
     fatigue_base: int = 1
+    prone_stand_mp: int = 0
+    prone_defense_change: int = 0
     encounters: int = 1
     downtime_hours: int = 3
     downtime_energy: int = 1
@@ -190,6 +198,7 @@ class FrontiersConfig(RulesetConfig):
                                 ("max_rounds", 1, 1000), ("negative_divisor", 1, 10),
                                 ("wound_penalty", 0, 10), ("fatigue_penalty", 0, 10),
                                 ("wounds_base", 1, 10), ("fatigue_base", 1, 10),
+                                ("prone_stand_mp", 0, 10), ("prone_defense_change", -20, 20),
                                 ("encounters", 1, 100), ("downtime_hours", 0, 100),
                                 ("downtime_energy", 0, 50), ("extended_hours", 1, 24),
                                 ("extended_divisor", 1, 10),
@@ -276,7 +285,8 @@ Params = namedtuple("Params", [
     "ab_range_max", "ab_attribute", "ab_defense", "ab_dice", "ab_sides", "ab_bonus", "ab_push",
     "ab_impair", "ab_immobilise", "ab_mv_shift", "ab_bonus_mp",
     "die", "ap_per_turn", "mp_base", "max_rounds", "overspend_die", "negative_divisor",
-    "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "encounters", "downtime_hours",
+    "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "prone_stand_mp",
+    "prone_defense_change", "encounters", "downtime_hours",
     "downtime_energy",
     "extended_hours", "extended_divisor", "round_refresh",
     "revive_after", "fixed_momentum", "rolled_momentum", "no_momentum", "escalation_from",
@@ -352,7 +362,8 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         max_rounds=cfg.max_rounds, overspend_die=cfg.overspend_die,
         negative_divisor=cfg.negative_divisor, wound_penalty=cfg.wound_penalty,
         fatigue_penalty=cfg.fatigue_penalty, wounds_base=cfg.wounds_base,
-        fatigue_base=cfg.fatigue_base, encounters=cfg.encounters,
+        fatigue_base=cfg.fatigue_base, prone_stand_mp=cfg.prone_stand_mp,
+        prone_defense_change=cfg.prone_defense_change, encounters=cfg.encounters,
         downtime_hours=cfg.downtime_hours, downtime_energy=cfg.downtime_energy,
         extended_hours=cfg.extended_hours, extended_divisor=cfg.extended_divisor,
         round_refresh=int(cfg.round_refresh),

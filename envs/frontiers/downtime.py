@@ -16,6 +16,7 @@ from scenegym.envs.frontiers.condition import end_effect, heal, set_char
 from scenegym.envs.frontiers.state import (
     BETWEEN,
     DEAD,
+    DOWN,
     EFFECT_KIND,
     ENERGY,
     ENERGY_MAX,
@@ -28,6 +29,7 @@ from scenegym.envs.frontiers.state import (
     POOL_FATIGUE,
     POOL_WOUNDS,
     PRESENT,
+    PRONE,
     WOUNDS,
 )
 
@@ -67,3 +69,5 @@ def recover(s, p, log, i, hours):
             recover_hour(s, p, log, i, c)
             if (h + 1) % p.extended_hours == 0:
                 heal(s, p, log, i, c, s[HP_MAX + c] // p.extended_divisor)
+        if s[DOWN + c] == 0:
+            s[PRONE + c] = 0  # a conscious participant gets up while it rests: no MP to pay

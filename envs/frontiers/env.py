@@ -46,12 +46,12 @@ SPEC = """
     Slots 0-3 are PCs, 4-7 enemies. A Turn with nothing left but ending it ends at once.
 
     ## Observation space
-    ``Box(-1, 1, (223,), float32)``, the same for both seats (except the hidden
+    ``Box(-1, 1, (231,), float32)``, the same for both seats (except the hidden
     declarations of Simultaneous Turns): 23 global slots (pending decision one-hot, GM seat
     pending, round share, reaction window kind, committed, last roll, last hit, line length,
-    encounter of the expedition, declared ability one-hot), then 25 per participant slot
+    encounter of the expedition, declared ability one-hot), then 26 per participant slot
     (present, PC, HP share, max HP/100, Wounds, Fatigue, Energy share, AP/3, MP/20, movement
-    left/20, Unit/16, MV/40, unconscious, dead, active, target, adjusting, may react,
+    left/20, Unit/16, MV/40, unconscious, dead, prone, active, target, adjusting, may react,
     Defenses/40, guard/10, impaired/10, immobilised, Free Action used, Reactions/3).
     ``scenegym.envs.frontiers.observation.SLOTS`` declares every slot by name and scale.
 
@@ -95,6 +95,11 @@ SPEC = """
       Momentum order, an entry no longer legal fizzles; Wounds and Unconsciousness apply
       when the Round's declarations have all resolved; no Reactions.
     - One Wound past the maximum kills; Wounds beyond that are not tracked.
+    - Prone (the seed: a character "falls prone" at 0 HP, past its maximum Fatigue and when
+      Unconscious, with no effect given): a prone participant that can act stands up at the
+      start of its Turn, paying MP [prone_stand_mp], and gets up during Downtime; a prone
+      participant's Physical Defense changes [prone_defense_change]. Both 0 by default: no
+      effect, as in the seed.
 
     ## Version history
     - v0: first release.

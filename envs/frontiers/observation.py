@@ -15,8 +15,8 @@ from numba import njit
 
 from scenegym.envs.core.header import PHASE, SEAT
 from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, per_character
-from scenegym.envs.frontiers.condition import defense, effect_total, immobile, seat_of
-from scenegym.envs.frontiers.options import movement_left
+from scenegym.envs.frontiers.condition import effect_totals, guarded_defense, seat_of
+from scenegym.envs.frontiers.options import movement_within
 from scenegym.envs.frontiers.state import (
     ABILITY,
     ACT,
@@ -26,8 +26,6 @@ from scenegym.envs.frontiers.state import (
     COMMITTED,
     DEAD,
     DOWN,
-    EFFECT_GUARD,
-    EFFECT_IMPAIR,
     ELIGIBLE,
     ENCOUNTER,
     ENERGY,
@@ -51,6 +49,7 @@ from scenegym.envs.frontiers.state import (
     PHYSICAL,
     POS,
     PRESENT,
+    PRONE,
     REACTIONS,
     ROUND,
     SNAP_AP,
@@ -85,7 +84,7 @@ CHAR_ENTRIES = (
     [("present", AS_IS), ("is_pc", AS_IS), ("hp_share", AS_IS), ("hp_max", MAX_HP),
      ("wounds_share", AS_IS), ("fatigue_share", AS_IS), ("energy_share", AS_IS), ("ap", 3),
      ("mp", MAX_POINTS), ("movement_left", MAX_POINTS), ("unit", MAX_LINE), ("mv", MAX_MV)]
-    + one_hot(("unconscious", "dead", "active", "target", "adjusting", "may_react"))
+    + one_hot(("unconscious", "dead", "prone", "active", "target", "adjusting", "may_react"))
     + [("physical_defense", MAX_DEFENSE), ("mental_defense", MAX_DEFENSE),
        ("guard", MAX_BONUS), ("impaired", MAX_BONUS), ("immobilised", AS_IS),
        ("free_used", AS_IS), ("reactions_used", MAX_REACTIONS)]
@@ -113,43 +112,49 @@ def hidden(s, p, c):
 
 
 @njit(cache=True)
-def shown(s, p, c, live, kept):
-    """Participant ``c``'s field as the pending seat may see it."""
-    return s[kept + c] if hidden(s, p, c) else s[live + c]
+def shown(s, c, live, kept, hide):
+    """Participant ``c``'s field as the pending seat may see it (``hide``: :func:`hidden`)."""
+    return s[kept + c] if hide else s[live + c]
 
 
 @njit(cache=True)
 def observe_char(s, p, o, c):
     """Participant ``c``'s slots into ``o`` (float32[CHAR_SLOTS])."""
-    o[:] = 0.0
     if s[PRESENT + c] == 0:
+        o[:] = 0.0
         return
     sc = SCALE  # participant 0's scales are every participant's
+    hide = hidden(s, p, c)
+    guard, impair, immobilise = effect_totals(s, c)
     o[CHAR.present] = 1.0
     o[CHAR.is_pc] = 1.0 if c < MAX_PCS else 0.0
     o[CHAR.hp_share] = s[HP + c] / max(s[HP_MAX + c], 1)
     o[CHAR.hp_max] = clip(s[HP_MAX + c] / sc.c0_hp_max)
     o[CHAR.wounds_share] = s[WOUNDS + c] / (s[WOUNDS_MAX + c] + 1)
     o[CHAR.fatigue_share] = s[FATIGUE + c] / max(s[FATIGUE_MAX + c], 1)
-    o[CHAR.energy_share] = clip(shown(s, p, c, ENERGY, SNAP_ENERGY) / max(s[ENERGY_MAX + c], 1))
-    o[CHAR.ap] = shown(s, p, c, AP, SNAP_AP) / sc.c0_ap
-    o[CHAR.mp] = clip(shown(s, p, c, MP, SNAP_MP) / sc.c0_mp)
-    o[CHAR.movement_left] = 0.0 if hidden(s, p, c) else clip(
-        movement_left(s, p, c) / sc.c0_movement_left)
-    o[CHAR.unit] = shown(s, p, c, POS, SNAP_POS) / sc.c0_unit
+    o[CHAR.energy_share] = clip(shown(s, c, ENERGY, SNAP_ENERGY, hide)
+                                / max(s[ENERGY_MAX + c], 1))
+    o[CHAR.ap] = shown(s, c, AP, SNAP_AP, hide) / sc.c0_ap
+    o[CHAR.mp] = clip(shown(s, c, MP, SNAP_MP, hide) / sc.c0_mp)
+    o[CHAR.movement_left] = 0.0 if hide else clip(
+        movement_within(s, p, c, immobilise > 0) / sc.c0_movement_left)
+    o[CHAR.unit] = shown(s, c, POS, SNAP_POS, hide) / sc.c0_unit
     o[CHAR.mv] = clip(s[MV + c] / sc.c0_mv)
     o[CHAR.unconscious] = s[DOWN + c]
     o[CHAR.dead] = s[DEAD + c]
+    o[CHAR.prone] = s[PRONE + c]
     o[CHAR.active] = 1.0 if s[ACTIVE] == c else 0.0
     o[CHAR.target] = 1.0 if s[TARGET] == c else 0.0
     o[CHAR.adjusting] = 1.0 if s[ADJUSTING] == c else 0.0
     o[CHAR.may_react] = (s[ELIGIBLE] >> c) & 1
-    o[CHAR.physical_defense] = clip(defense(s, p, c, PHYSICAL) / sc.c0_physical_defense)
-    o[CHAR.mental_defense] = clip(defense(s, p, c, MENTAL) / sc.c0_mental_defense)
-    o[CHAR.guard] = clip(effect_total(s, c, EFFECT_GUARD) / sc.c0_guard)
-    o[CHAR.impaired] = clip(effect_total(s, c, EFFECT_IMPAIR) / sc.c0_impaired)
-    o[CHAR.immobilised] = 1.0 if immobile(s, c) else 0.0
-    o[CHAR.free_used] = 1.0 if shown(s, p, c, FREE_USED, SNAP_FREE) != 0 else 0.0
+    o[CHAR.physical_defense] = clip(guarded_defense(s, p, c, PHYSICAL, guard)
+                                    / sc.c0_physical_defense)
+    o[CHAR.mental_defense] = clip(guarded_defense(s, p, c, MENTAL, guard)
+                                  / sc.c0_mental_defense)
+    o[CHAR.guard] = clip(guard / sc.c0_guard)
+    o[CHAR.impaired] = clip(impair / sc.c0_impaired)
+    o[CHAR.immobilised] = 1.0 if immobilise > 0 else 0.0
+    o[CHAR.free_used] = 1.0 if shown(s, c, FREE_USED, SNAP_FREE, hide) != 0 else 0.0
     o[CHAR.reactions_used] = clip(s[REACTIONS + c] / sc.c0_reactions_used)
 
 

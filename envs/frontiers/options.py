@@ -23,7 +23,6 @@ from scenegym.envs.frontiers.state import (
     KIND_BOOST,
     KIND_HEAL,
     MAX_CHARS,
-    MAX_LINE,
     MAX_PCS,
     MOVE_CREDIT,
     MP,
@@ -84,10 +83,17 @@ def target_legal(s, p, c, k, t):
     """Whether ``t`` is a legal target of ``c``'s ability ``k``: an enemy for attacks (the
     Unconscious "may still be targeted normally"), a wounded ally or itself for heals, in
     range."""
-    if s[PRESENT + t] == 0 or s[DEAD + t] == 1:
+    if not fits_ability(s, p, c, k, t):
         return False
     d = distance(s, c, t)
-    if d < p.ab_range_min[k] or d > p.ab_range_max[k]:
+    return p.ab_range_min[k] <= d <= p.ab_range_max[k]
+
+
+@njit(cache=True)
+def fits_ability(s, p, c, k, t):
+    """Whether ``t`` is the kind of target ability ``k`` of ``c`` takes, at any range: a
+    present, living enemy for attacks, a hurt ally (or ``c``) for the others."""
+    if s[PRESENT + t] == 0 or s[DEAD + t] == 1:
         return False
     if p.ab_kind[k] == KIND_ATTACK:
         return not same_side(c, t)
@@ -95,34 +101,81 @@ def target_legal(s, p, c, k, t):
 
 
 @njit(cache=True)
-def any_target(s, p, c, k):
-    """Whether ability ``k`` of ``c`` has a legal target."""
+def target_distances(s, p, c, k):
+    """Bitmask of the distances (bit ``d``: ``d`` Units) from ``c`` at which ability ``k``
+    has a target of its kind (one pass over the participants serves every ability of the
+    same kind)."""
+    bits = 0
     for t in range(MAX_CHARS):
-        if target_legal(s, p, c, k, t):
-            return True
-    return False
+        if fits_ability(s, p, c, k, t):
+            bits |= 1 << distance(s, c, t)
+    return bits
+
+
+@njit(cache=True)
+def in_reach(p, k, bits):
+    """Whether a distance of ``bits`` (:func:`target_distances`) is within ``k``'s range."""
+    span = p.ab_range_max[k] - p.ab_range_min[k] + 1
+    return (bits >> p.ab_range_min[k]) & ((1 << span) - 1) != 0
+
+
+@njit(cache=True)
+def declarable(s, p, c, k):
+    """Whether ``c`` may declare ability ``k`` now, targets aside: it has it, it is an
+    Action (Reactions are declared in a reaction window), a Free Action not yet used this
+    Round, and ``c`` can pay for it."""
+    if k >= p.num_abilities or not has_ability(s, c, k):
+        return False
+    kind = p.ab_kind[k]
+    if kind != KIND_ATTACK and kind != KIND_HEAL and kind != KIND_BOOST:
+        return False
+    if p.ab_free[k] == 1 and (s[FREE_USED + c] >> k) & 1 == 1:
+        return False
+    return can_afford(s, p, c, k, False)
+
+
+@njit(cache=True)
+def legal_abilities(s, p, c):
+    """Bitmask of the catalogue abilities ``c`` may declare now, in its own Turn (bit ``k``:
+    ability ``k``): declarable, with a target in range (a boost targets its user)."""
+    if not can_spend(s, p, c):
+        return 0
+    foes = hurt = -1  # distances of targets, found on first need
+    legal = 0
+    for k in range(p.num_abilities):
+        if not declarable(s, p, c, k):
+            continue
+        kind, bits = p.ab_kind[k], 0
+        if kind == KIND_ATTACK:
+            if foes < 0:
+                foes = target_distances(s, p, c, k)
+            bits = foes
+        elif kind == KIND_HEAL:
+            if hurt < 0:
+                hurt = target_distances(s, p, c, k)
+            bits = hurt
+        if kind == KIND_BOOST or in_reach(p, k, bits):
+            legal |= 1 << k
+    return legal
 
 
 @njit(cache=True)
 def action_legal(s, p, c, k):
     """Whether ``c`` may declare catalogue ability ``k`` now, in its own Turn."""
-    if k >= p.num_abilities or not has_ability(s, c, k) or not can_spend(s, p, c):
-        return False
-    kind = p.ab_kind[k]
-    if kind != KIND_ATTACK and kind != KIND_HEAL and kind != KIND_BOOST:
-        return False  # Reactions are declared in a reaction window, not as Actions
-    if p.ab_free[k] == 1 and (s[FREE_USED + c] >> k) & 1 == 1:
-        return False
-    if not can_afford(s, p, c, k, False):
-        return False
-    return kind == KIND_BOOST or any_target(s, p, c, k)
+    return (legal_abilities(s, p, c) >> k) & 1 == 1
 
 
 @njit(cache=True)
 def movement_left(s, p, c):
     """Units ``c`` can still move this Turn: its MP, or (Action-Based Movement) the Units
     already paid for plus ``units_per_ap`` per AP left."""
-    if not can_spend(s, p, c) or immobile(s, c):
+    return movement_within(s, p, c, immobile(s, c))
+
+
+@njit(cache=True)
+def movement_within(s, p, c, immobilised):
+    """:func:`movement_left`, given whether ``c`` is immobilised."""
+    if immobilised or not can_spend(s, p, c):
         return 0
     if p.action_movement == 1:
         return s[MOVE_CREDIT] + s[AP + c] * p.units_per_ap
@@ -130,20 +183,20 @@ def movement_left(s, p, c):
 
 
 @njit(cache=True)
-def move_legal(s, p, c, dest):
-    """Whether ``c`` may move to Unit ``dest`` now."""
-    if dest >= p.line_length or dest == s[POS + c]:
-        return False
-    return abs(dest - s[POS + c]) <= movement_left(s, p, c)
+def move_span(s, p, c):
+    """The Units ``c`` may move to now: ``(first, last)``, its own Unit excepted (empty when
+    ``first > last``)."""
+    left = movement_left(s, p, c)
+    if left == 0:
+        return 1, 0
+    pos = s[POS + c]
+    return max(0, pos - left), min(p.line_length - 1, pos + left)
 
 
 @njit(cache=True)
 def has_choice(s, p, c):
     """Whether ``c`` has anything to do in its Turn besides ending it."""
-    for k in range(p.num_abilities):
-        if action_legal(s, p, c, k):
-            return True
-    for dest in range(MAX_LINE):
-        if move_legal(s, p, c, dest):
-            return True
-    return False
+    first, last = move_span(s, p, c)
+    if first < last:  # a span of two Units or more holds one besides its own
+        return True
+    return legal_abilities(s, p, c) != 0

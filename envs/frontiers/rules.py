@@ -29,7 +29,7 @@ from scenegym.envs.frontiers.actions import (
 )
 from scenegym.envs.frontiers.condition import seat_of
 from scenegym.envs.frontiers.downtime import recover
-from scenegym.envs.frontiers.options import action_legal, move_legal, target_legal
+from scenegym.envs.frontiers.options import legal_abilities, move_span, target_legal
 from scenegym.envs.frontiers.order import adjust_range, next_adjuster, roll_momentum
 from scenegym.envs.frontiers.setup import place_party, set_up_encounter
 from scenegym.envs.frontiers.simultaneous import (
@@ -58,10 +58,10 @@ from scenegym.envs.frontiers.state import (
     MAX_ABILITIES,
     MAX_ADJUST,
     MAX_CHARS,
-    MAX_LINE,
     MOVE_DEST,
     MV,
     MV_NEXT,
+    POS,
     REACT,
     TARGET_PICK,
 )
@@ -205,10 +205,12 @@ def legal(s, p, m):
     phase = s[PHASE]
     c = s[ACTIVE]
     if phase == ACT:
+        abilities = legal_abilities(s, p, c)
         for k in range(MAX_ABILITIES):
-            m[A_ABILITY + k] = action_legal(s, p, c, k)
-        for dest in range(MAX_LINE):
-            m[A_MOVE + dest] = move_legal(s, p, c, dest)
+            m[A_ABILITY + k] = (abilities >> k) & 1 == 1
+        first, last = move_span(s, p, c)
+        for dest in range(first, last + 1):
+            m[A_MOVE + dest] = dest != s[POS + c]
         m[A_END] = True
     elif phase == TARGET_PICK:
         for t in range(MAX_CHARS):

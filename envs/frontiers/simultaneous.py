@@ -68,6 +68,7 @@ from scenegym.envs.frontiers.turns import (
     check_end,
     max_mp,
     refresh_ap,
+    stand_up,
     start_round,
     stopped,
     turn_end_effects,
@@ -107,6 +108,7 @@ def start_sim_round(s, p, log, i):
             refresh_ap(s, p, log, i, c)
             set_char(s, log, i, MP, POOL_MP, c, max_mp(s, p, c))
             turn_start_effects(s, p, log, i, c)
+            stand_up(s, p, log, i, c)
         s[DECLARED + c] = 0
         snapshot(s, c)
     return True

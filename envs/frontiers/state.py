@@ -87,7 +87,7 @@ MP = _block(MAX_CHARS)        # (8,) Movement Points left this Turn
 POS = _block(MAX_CHARS)       # (8,) Unit on the line, 0..line_length-1
 DOWN = _block(MAX_CHARS)      # (8,) 1: Unconscious (prone, cannot act, move or react)
 DEAD = _block(MAX_CHARS)      # (8,) 1: dead
-PRONE = _block(MAX_CHARS)     # (8,) 1: prone (fell at 0 HP or at maximum Fatigue)
+PRONE = _block(MAX_CHARS)     # (8,) 1: prone (fell Unconscious; stands at its next Turn)
 AT_ZERO = _block(MAX_CHARS)   # (8,) 1: was at 0 HP when last settled (Conscious at 0 HP)
 PENDING_WOUNDS = _block(MAX_CHARS)   # (8,) Wounds owed, applied when the step resolves
 PENDING_FATIGUE = _block(MAX_CHARS)  # (8,) Fatigue owed, applied when the step resolves
@@ -155,6 +155,7 @@ DIE_MOMENTUM, DIE_ATTACK, DIE_DAMAGE, DIE_HEAL, DIE_OVERSPEND, DIE_STRAIN, DIE_S
 ROLL_ATTACK = 0
 (NOTE_ROUND, NOTE_TURN, NOTE_TURN_END, NOTE_DECLARE, NOTE_REACT, NOTE_RESOLVE_REACTION,
  NOTE_UNCONSCIOUS, NOTE_DEAD, NOTE_EFFECT_START, NOTE_EFFECT_END, NOTE_PUSH, NOTE_WAKE,
- NOTE_SKIPPED, NOTE_OVERSPEND, NOTE_ORDER, NOTE_REVIVE, NOTE_FIZZLE, NOTE_ENCOUNTER) = range(18)
+ NOTE_SKIPPED, NOTE_OVERSPEND, NOTE_ORDER, NOTE_REVIVE, NOTE_FIZZLE, NOTE_ENCOUNTER,
+ NOTE_STAND) = range(19)
 END_ENEMIES_DOWN, END_PARTY_DOWN, END_ROUND_LIMIT = range(3)
 END_NAMES = ("all enemies down", "all PCs down", "round limit")

@@ -61,6 +61,7 @@ NOTE_TEXT = {
     st.NOTE_REVIVE: lambda b, c, d: f"{who(b)} regains 1 HP",
     st.NOTE_FIZZLE: lambda b, c, d: f"{who(b)}'s declared ability {c} on {who(d)} fizzles",
     st.NOTE_ENCOUNTER: lambda b, c, d: f"encounter {b + 1} ends ({st.END_NAMES[d]}): {c:+d}",
+    st.NOTE_STAND: lambda b, c, d: f"{who(b)} stands up",
 }
 
 

@@ -25,6 +25,7 @@ from scenegym.envs.core.header import (
 from scenegym.envs.frontiers.condition import (
     can_spend,
     end_effect,
+    has_effect,
     seat_of,
     set_char,
     settle_all,
@@ -64,6 +65,7 @@ from scenegym.envs.frontiers.state import (
     NOTE_REVIVE,
     NOTE_ROUND,
     NOTE_SKIPPED,
+    NOTE_STAND,
     NOTE_TURN,
     NOTE_TURN_END,
     ORDER,
@@ -72,6 +74,7 @@ from scenegym.envs.frontiers.state import (
     POOL_HP,
     POOL_MP,
     PRESENT,
+    PRONE,
     REACTIONS,
     ROUND,
     TOTAL,
@@ -99,13 +102,33 @@ def owners_in_order(s, c, k):
 
 
 @njit(cache=True)
+def start_owners(s, c):
+    """Bitmask of the owners of the effects that resolve at the start of ``c``'s Turn: ``c``
+    for its Guards (on anyone), and the owners of the impairments on ``c``."""
+    owners = 0
+    for col in range(MAX_CHARS * MAX_EFFECTS):
+        kind = s[EFFECT_KIND + col]
+        if kind == EFFECT_GUARD and s[EFFECT_OWNER + col] == c:
+            owners |= 1 << c
+        elif kind == EFFECT_IMPAIR and col // MAX_EFFECTS == c:
+            owners |= 1 << s[EFFECT_OWNER + col]
+    return owners
+
+
+@njit(cache=True)
 def turn_start_effects(s, p, log, i, c):
     """Guards owned by ``c`` expire ("until the start of your next Turn"); effects on ``c``
     that impair its movement reduce this Turn's MP (not below 0) and end."""
+    owners = start_owners(s, c)
     for k in range(MAX_CHARS):
+        if owners == 0:
+            break
         owner = owners_in_order(s, c, k)
         if owner < 0:
             break
+        if (owners >> owner) & 1 == 0:
+            continue
+        owners &= ~(1 << owner)
         for t in range(MAX_CHARS):
             for e in range(MAX_EFFECTS):
                 col = t * MAX_EFFECTS + e
@@ -122,6 +145,8 @@ def turn_start_effects(s, p, log, i, c):
 @njit(cache=True)
 def turn_end_effects(s, log, i, c):
     """Immobilisation of ``c`` ("until the end of its next Turn") ends, owners in order."""
+    if not has_effect(s, c, EFFECT_IMMOBILE):
+        return
     for k in range(MAX_CHARS):
         owner = owners_in_order(s, c, k)
         if owner < 0:
@@ -284,6 +309,17 @@ def await_act(s, c):
 
 
 @njit(cache=True)
+def stand_up(s, p, log, i, c):
+    """A prone participant that can act stands up at the start of its Turn, paying
+    ``prone_stand_mp`` MP of this Turn (not below 0)."""
+    if s[PRONE + c] == 0 or not can_spend(s, p, c):
+        return
+    s[PRONE + c] = 0
+    set_char(s, log, i, MP, POOL_MP, c, max(0, s[MP + c] - p.prone_stand_mp))
+    record(log, i, NOTE, NOTE_STAND, c, 0, 0)
+
+
+@njit(cache=True)
 def begin_turn(s, p, log, i, c):
     """The start of ``c``'s Turn: AP and MP refresh and start-of-Turn effects resolve even
     when ``c`` cannot act (Ruling 1); if it cannot spend them, its Turn ends at once (Rulings
@@ -294,6 +330,7 @@ def begin_turn(s, p, log, i, c):
     refresh_ap(s, p, log, i, c)
     set_char(s, log, i, MP, POOL_MP, c, max_mp(s, p, c))
     turn_start_effects(s, p, log, i, c)
+    stand_up(s, p, log, i, c)
     if can_spend(s, p, c) and has_choice(s, p, c):
         await_act(s, c)
         return True

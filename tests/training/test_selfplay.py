@@ -6,9 +6,22 @@ league with ratings [...] over random, heuristic and every snapshot, written as 
 
 import csv
 import json
+import shutil
+
+import pytest
 
 from scenegym.evaluation.cli import main
+from scenegym.training import selfplay
 from scenegym.training.selfplay import rate
+from scenegym.training.train import TrainSettings
+
+
+def league_of(out, scenes, args=None):
+    """The league of the run in ``out`` played again from its selfplay.json."""
+    run = json.loads((out / "selfplay.json").read_text())
+    s = TrainSettings(env_id=run["env_id"], seat="crew", opponent="heuristic", steps=1,
+                      out=str(out), seed=run["seed"], config=run["config"])
+    return selfplay.play_league(s, run["snapshots"], scenes, args)
 
 
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):
@@ -34,9 +47,35 @@ def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, caps
     assert "| rank | player |" in capsys.readouterr().out
     assert json.loads((out / "selfplay.json").read_text())["rounds"] == 2
 
+    # each pairing was kept as a cell: the league played again plays no scene
+    assert len(list((out / "league_cells").glob("*.npz"))) == 16
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(selfplay, "play_match", lambda *a: pytest.fail("a kept pairing was replayed"))
+        again = league_of(out, 32)
+    assert [{k: str(round(v, 3)) if isinstance(v, float) else str(v) for k, v in r.items()}
+            for r in again] == rows
+
 
 def test_trueskill_ranks_the_player_that_wins_every_game_first():
     games = [("crew:a", "gm:b", 1)] * 20 + [("crew:c", "gm:b", -1)] * 20
     rows = rate(games, ["crew:a", "crew:c", "gm:b"], seed=1)
     assert [r["player"] for r in rows] == ["crew:a", "gm:b", "crew:c"]
     assert rows[0]["wins"] == 20 and rows[-1]["losses"] == 20 and rows[1]["scenes"] == 40
+
+
+def test_selfplay_league_on_ray_is_the_serial_league(tmp_path):
+    """``--ray``: the pairings played as Ray tasks on a local Ray (the ``ray`` extra)."""
+    pytest.importorskip("ray")
+    out = tmp_path / "ray"
+    assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "1",
+                 "--steps-per-round", "128", "--out", str(out), "--envs", "4", "--n-steps", "32",
+                 "--batch-size", "64", "--n-epochs", "1", "--net", "8", "--league-scenes", "24",
+                 "--seed", "2", "--ray"]) == 0
+    assert len(list((out / "league_cells").glob("*.npz"))) == 9  # 3 crew x 3 GM players
+    serial = tmp_path / "serial"
+    serial.mkdir()
+    shutil.copy(out / "selfplay.json", serial)  # the same snapshots, no kept pairings
+    rows = league_of(serial, 24)
+    assert list(csv.DictReader((out / "league.csv").open())) == [
+        {k: str(round(v, 3)) if isinstance(v, float) else str(v) for k, v in r.items()}
+        for r in rows]
