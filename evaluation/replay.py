@@ -10,7 +10,9 @@ scenes before it (a bar shows them on a terminal), so ``--scene`` goes up to
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
+from dataclasses import fields
 
 import numpy as np
 from tqdm import tqdm
@@ -20,7 +22,7 @@ from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, EPISODE, GM
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.overrides import parse_overrides
+from scenegym.evaluation.overrides import parse_overrides, parse_value
 from scenegym.evaluation.playtest import seat_seed
 from scenegym.evaluation.text import summary
 
@@ -90,3 +92,18 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
     print("\n".join(lines))
     return 0
+
+
+def replay_command(ruleset: str, seed: int, env: int, scene: int, crew: str, gm: str,
+                   config) -> str:
+    """The ``scenegym replay`` command line that prints this scene: every config field that
+    differs from the default is one ``--set``, quoted for a POSIX shell."""
+    default = type(config)()
+    sets = []
+    for f in fields(config):
+        value = getattr(config, f.name)
+        if value != getattr(default, f.name):
+            text = value if isinstance(value, str) and parse_value(value) == value else repr(value)
+            sets += ["--set", f"{f.name}={text}"]
+    return shlex.join(["scenegym", "replay", ruleset, "--seed", str(seed), "--env", str(env),
+                       "--scene", str(scene), "--crew", str(crew), "--gm", str(gm), *sets])
