@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from dataclasses import fields
 
 import numpy as np
 from tqdm import tqdm
@@ -95,15 +94,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def replay_command(ruleset: str, seed: int, env: int, scene: int, crew: str, gm: str,
-                   config) -> str:
-    """The ``scenegym replay`` command line that prints this scene: every config field that
-    differs from the default is one ``--set``, quoted for a POSIX shell."""
-    default = type(config)()
+                   overrides: dict) -> str:
+    """The ``scenegym replay`` command line that prints this scene: each of the run's
+    ``overrides`` (config fields, ``scenario``) is one ``--set``, quoted for a POSIX shell."""
     sets = []
-    for f in fields(config):
-        value = getattr(config, f.name)
-        if value != getattr(default, f.name):
-            text = value if isinstance(value, str) and parse_value(value) == value else repr(value)
-            sets += ["--set", f"{f.name}={text}"]
+    for key, value in overrides.items():
+        text = value if isinstance(value, str) and parse_value(value) == value else repr(value)
+        sets += ["--set", f"{key}={text}"]
     return shlex.join(["scenegym", "replay", ruleset, "--seed", str(seed), "--env", str(env),
                        "--scene", str(scene), "--crew", str(crew), "--gm", str(gm), *sets])

@@ -108,7 +108,7 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
         report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
                                         config=config, progress_bar=progress_bar)
         report["config_overrides"] = json_ready(overrides)
-        report["scenes_shown"] = shown_scenes(report, ended, config)
+        report["scenes_shown"] = shown_scenes(report, ended, config, overrides)
         if first is None:
             first = (name, ended)
         else:

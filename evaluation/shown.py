@@ -41,8 +41,12 @@ def env_and_scene(row: int, scenes: int, batch: int) -> tuple[int, int]:
     return env, row - int(first[env])
 
 
-def shown_scenes(report: dict, ended: np.ndarray, config, sampled: int = SAMPLED) -> list[dict]:
+def shown_scenes(report: dict, ended: np.ndarray, config, overrides: dict,
+                 sampled: int = SAMPLED) -> list[dict]:
     """The scenes to show of one playtest (its report and ended scenes), transcripts included.
+
+    ``config`` is the playtest's config and ``overrides`` how it was asked for (config fields
+    and ``scenario``), which the replay command repeats.
 
     Returns:
         One dict per scene: ``why``, ``env``, ``scene``, ``decisions``, ``final_margin``,
@@ -58,6 +62,6 @@ def shown_scenes(report: dict, ended: np.ndarray, config, sampled: int = SAMPLED
                       "final_margin": int(ended[row, _MARGIN]),
                       "result": int(ended[row, _RESULT]),
                       "command": replay_command(report["ruleset"], report["seed"], env, scene,
-                                                report["crew"], report["gm"], config),
+                                                report["crew"], report["gm"], overrides),
                       "transcript": lines})
     return shown

@@ -25,7 +25,7 @@ VARIANTS = {
     "one PC": {"pcs": 1},
     "four PCs, success at cost": {"pcs": 4, "success_at_cost": True},
     "unaware targets, holstered": {"targets_aware": False, "weapons_drawn": False},
-    "a major NPC": {"npc_tiers": ("minor", "major")},
+    "free extra minors and initiative": {"extra_minor_cost": 0, "keep_cost": 0},
     "short scene, rich pools": {"max_rounds": 3, "momentum_start": 6, "threat_per_pc": 5},
 }
 
