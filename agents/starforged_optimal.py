@@ -83,16 +83,21 @@ def optimal_rows(obs, masks, ap, out):
     return out
 
 
-@lru_cache(maxsize=4)
-def solved_record(config) -> np.ndarray:
-    """The policy's record: the model's numbers and the solved table of ``config``."""
+def table_record(config, table: np.ndarray) -> np.ndarray:
+    """The policy's record: the model's numbers of ``config`` and the value table ``table``."""
     from scenegym.evaluation.solve.model import solver_record
-    from scenegym.evaluation.solve.starforged import solved_table
 
-    table = solved_table(config)
     record = solver_record(config, "win", table.shape)
     record[0]["A"] = table
     return record
+
+
+@lru_cache(maxsize=4)
+def solved_record(config) -> np.ndarray:
+    """The policy's record: the model's numbers and the solved table of ``config``."""
+    from scenegym.evaluation.solve.starforged import solved_table
+
+    return table_record(config, solved_table(config))
 
 
 class StarforgedOptimal:
@@ -100,10 +105,14 @@ class StarforgedOptimal:
 
     Args:
         config: The ``StarforgedConfig`` it plays under.
+        table: The crew's values it plays from; default: the game's solution. Given the
+            table of a crew agent against the best-responding GM
+            (:func:`scenegym.evaluation.solve.crew_response.crew_response`), its GM seat is
+            that best response.
     """
 
-    def __init__(self, config):
-        self.record = solved_record(config)
+    def __init__(self, config, table: np.ndarray | None = None):
+        self.record = solved_record(config) if table is None else table_record(config, table)
         self.compiled = CompiledPolicy("starforged_optimal", optimal_act, self.record)
 
     def act(self, obs, masks, env_ids=None, **_):

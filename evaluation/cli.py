@@ -38,7 +38,7 @@ COMMAND_MODULES = (
 # optional dependencies, by the extra that installs them
 EXTRA_OF_MODULE = {"torch": "train", "stable_baselines3": "train", "sb3_contrib": "train",
                    "onnx": "train", "onnxruntime": "train", "trueskill": "train",
-                   "tensorboard": "train", "matplotlib": "report", "ray": "ray"}
+                   "tensorboard": "train", "matplotlib": "report", "ray": "ray", "markdown": "report"}
 REFUSED = (ValueError, TypeError, FileNotFoundError, FileExistsError, NotADirectoryError,
            IsADirectoryError, PermissionError)
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it

@@ -10,6 +10,7 @@ scenes before it (a bar shows them on a terminal), so ``--scene`` goes up to
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 
 import numpy as np
@@ -20,7 +21,7 @@ from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, EPISODE, GM
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.overrides import parse_overrides
+from scenegym.evaluation.overrides import parse_overrides, parse_value
 from scenegym.evaluation.playtest import seat_seed
 from scenegym.evaluation.text import summary
 
@@ -90,3 +91,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
     print("\n".join(lines))
     return 0
+
+
+def replay_command(ruleset: str, seed: int, env: int, scene: int, crew: str, gm: str,
+                   overrides: dict) -> str:
+    """The ``scenegym replay`` command line that prints this scene: each of the run's
+    ``overrides`` (config fields, ``scenario``) is one ``--set``, quoted for a POSIX shell."""
+    sets = []
+    for key, value in overrides.items():
+        text = value if isinstance(value, str) and parse_value(value) == value else repr(value)
+        sets += ["--set", f"{key}={text}"]
+    return shlex.join(["scenegym", "replay", ruleset, "--seed", str(seed), "--env", str(env),
+                       "--scene", str(scene), "--crew", str(crew), "--gm", str(gm), *sets])

@@ -8,7 +8,10 @@ so the arms face the same dice where their rules agree (common random numbers): 
 difference from the first arm is estimated scene by scene, with its paired interval and how
 many times narrower it is than the unpaired one (:mod:`scenegym.evaluation.paired`).
 
-Writes ``report.md``, ``report.json`` and PNG plots to ``--out``, each file atomically.
+Writes ``report.md``, ``report.json``, PNG plots and ``report.html`` (one self-contained page:
+the tables, the plots inside it, and per arm the transcripts of its longest, shortest, most
+lopsided and a few sampled scenes with the ``scenegym replay`` command of each) to ``--out``,
+each file atomically.
 Every arm and ``--out`` are checked before the first scene; if writing still fails, the
 report is printed and kept beside it. Ctrl-C prints the arms finished so far.
 """
@@ -29,9 +32,11 @@ from scenegym.evaluation.files import (
     save_figure,
     write_or_keep,
 )
+from scenegym.evaluation.html_report import write_page
 from scenegym.evaluation.overrides import parse_item, split_items
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
 from scenegym.evaluation.playtest import format_ruleset_stats, playtest_scenes, warn
+from scenegym.evaluation.shown import shown_scenes
 from scenegym.evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
@@ -94,13 +99,17 @@ def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int, results=None
 
 def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
               progress_bar: bool = False) -> dict:
-    """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first."""
+    """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first.
+
+    Each report also carries ``scenes_shown`` (see :func:`scenegym.evaluation.shown.shown_scenes`).
+    """
     results = {} if results is None else results
     first = None
     for name, (agents, config, overrides) in arms.items():
         report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
                                         config=config, progress_bar=progress_bar)
         report["config_overrides"] = json_ready(overrides)
+        report["scenes_shown"] = shown_scenes(report, ended, config, overrides)
         if first is None:
             first = (name, ended)
         else:
@@ -195,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the arms and write the report (what finished, on Ctrl-C)."""
     check_outputs(args)
     parse_arms(args.ruleset, args.arm, args.scenario)
+    import markdown  # noqa: F401  (the report extra: refused before any scene)
     seed = fresh_seed() if args.seed is None else args.seed
     results: dict = {}
     try:
@@ -209,14 +219,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_report(args, results: dict, plots: bool) -> bool:
-    """Write ``report.md`` and ``report.json`` (kept elsewhere if that fails) and print the
-    report; True when both went into ``--out``."""
+    """Write ``report.md`` and ``report.json`` (kept elsewhere if that fails), then the plots
+    and ``report.html``, and print the report; True when all went into ``--out``."""
     text = markdown(args.ruleset, results)
     targets = (args.out / "report.md", args.out / "report.json")
     written = (write_or_keep(targets[0], text, warn),
                write_or_keep(targets[1], json.dumps(results, indent=2, sort_keys=True) + "\n",
                              warn))
-    if plots and written == targets:
-        plot(results, args.out)
+    if written == targets:
+        figures = plot(results, args.out) if plots else []
+        write_page(args.out / "report.html", f"{args.ruleset} report", text, figures, results)
     print(text)
     return written == targets

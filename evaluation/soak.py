@@ -5,7 +5,11 @@ For each env id (default: every registered one), each config variant its ruleset
 pairing of random and heuristic agents, a batch plays until its share of ``--decisions`` is
 made. After every decision it checks the generic invariants (a pending decision has a seat
 and a legal action; the observation is finite and inside its space; an episode's crew
-rewards add up to its result) and the ruleset's own (pools and meters in range). It stops
+rewards add up to its result) and the ruleset's own (pools and meters in range, turn order);
+where the module declares ``POOLS`` (pool code of the event log -> state column), the event
+log is on and its pool changes must agree with the state: each change starts from the
+value the last one left (or the state before the decision) and the last one leaves the
+state's value (what a transcript shows is what the state holds). It stops
 at the first violation and prints the seed, env and episode, with the ``scenegym replay``
 command that plays that scene alone. Exit status 0: no violation; 1: a violation.
 """
@@ -23,6 +27,7 @@ import numpy as np
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.events import POOL, drain_arrays
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM, OVER, RESULT, SEAT
 from scenegym.envs.rulesets import env_ids, ruleset_of_env
 from scenegym.evaluation.playtest import seat_seed
@@ -31,6 +36,7 @@ from scenegym.evaluation.text import summary
 PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic"),
          ("heuristic", "random"))
 DEFAULT_BATCH = 256
+LOG_CAPACITY = 4096  # event records per env and decision, when the pools are checked
 
 
 class Violation(NamedTuple):
@@ -73,6 +79,30 @@ def generic_checks(engine: SceneBatch, returns: np.ndarray, ended: np.ndarray):
     ]
 
 
+def pool_log_checks(before: np.ndarray, after: np.ndarray, log, pools: dict):
+    """``[(bad rows, invariant)]``: the log's pool changes of one decision chain from the
+    state ``before`` it to the state ``after`` it (see module docstring)."""
+    envs, records = drain_arrays(log)
+    mine = (records[:, 0] == POOL) & np.isin(records[:, 1], list(pools))
+    envs, records = envs[mine], records[mine].astype(np.int64)
+    column = np.zeros(len(records), np.int64)
+    for code, (base, per_character) in pools.items():
+        at = records[:, 1] == code
+        column[at] = base + (records[at, 4] if per_character else 0)
+    key = envs * after.shape[1] + column
+    order = np.argsort(key, kind="stable")  # each key's changes in the order written
+    key, envs, column, old, new = (a[order] for a in (key, envs, column, records[:, 2],
+                                                      records[:, 3]))
+    first = np.r_[True, key[1:] != key[:-1]]
+    last = np.r_[key[1:] != key[:-1], True]
+    bad_start, bad_end = np.zeros(len(after), np.bool_), np.zeros(len(after), np.bool_)
+    np.logical_or.at(bad_start, envs, np.where(first, old != before[envs, column],
+                                               old != np.r_[0, new[:-1]]))
+    np.logical_or.at(bad_end, envs, last & (new != after[envs, column]))
+    return [(bad_start, "each logged pool change starts from the value before it"),
+            (bad_end, "the last logged pool change leaves the state's value")]
+
+
 def first_violation(checks) -> tuple[int, str] | None:
     """The lowest env index that breaks a check, and the check's words."""
     found = None
@@ -84,15 +114,17 @@ def first_violation(checks) -> tuple[int, str] | None:
 
 
 def soak_run(ruleset, config, overrides: dict, crew: str, gm: str, decisions: int, seed: int,
-             batch: int = DEFAULT_BATCH, check=None) -> tuple[Violation | None, int]:
+             batch: int = DEFAULT_BATCH, check=None,
+             pools: dict | None = None) -> tuple[Violation | None, int]:
     """Play ``decisions`` decisions; ``(first violation or None, decisions made)``.
 
     Agents are made as ``scenegym playtest`` and ``replay`` make them (random agents seeded
     by :func:`scenegym.evaluation.playtest.seat_seed`), so the violation replays alone.
+    ``check`` adds the ruleset's invariants, ``pools`` its pool columns by log code.
     """
     agents = {seat: make_agent(spec, ruleset.name, seat_seed(seed, seat), config)
               for seat, spec in ((CREW, crew), (GM, gm))}
-    engine = SceneBatch(ruleset, config, batch)
+    engine = SceneBatch(ruleset, config, batch, log_capacity=LOG_CAPACITY if pools else 0)
     engine.reset(seed)
     returns = np.zeros(batch, np.float64)
     actions = np.zeros(batch, np.int64)
@@ -105,11 +137,16 @@ def soak_run(ruleset, config, overrides: dict, crew: str, gm: str, decisions: in
             break
         active = engine.state[:, OVER] == 0
         choose_actions(engine, agents, actions, active)
+        if pools:
+            drain_arrays(engine.log)  # Begin the Scene's records: no state before them
+            before = engine.state.copy()
         reward, over, _ = engine.step(actions, active)
         made += int(active.sum())
         returns += reward
         found = first_violation(generic_checks(engine, returns, over)
-                                + (check(engine.state, config) if check else []))
+                                + (check(engine.state, config) if check else [])
+                                + (pool_log_checks(before, engine.state, engine.log, pools)
+                                   if pools else []))
         if found:
             break
         returns[over] = 0
@@ -121,12 +158,13 @@ def soak_run(ruleset, config, overrides: dict, crew: str, gm: str, decisions: in
                      int(engine.state[i, DECISIONS]), crew, gm, overrides, rule), made
 
 
-def variants_of(ruleset) -> tuple[dict, object]:
-    """The ruleset's ``(VARIANTS, check)``: its declared ones, or the default config alone."""
+def variants_of(ruleset) -> tuple[dict, object, dict | None]:
+    """The ruleset's ``(VARIANTS, check, POOLS)``: its declared ones, or the default config
+    alone with the generic invariants."""
     if ruleset.invariants is None:
-        return {"default": {}}, None
+        return {"default": {}}, None, None
     module = importlib.import_module(ruleset.invariants)
-    return module.VARIANTS, module.check
+    return module.VARIANTS, module.check, getattr(module, "POOLS", None)
 
 
 def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
@@ -134,19 +172,19 @@ def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
     plan = []
     for env_id in ids:
         rs = ruleset_of_env(env_id)
-        variants, check = variants_of(rs)
+        variants, check, pools = variants_of(rs)
         kwargs = {k: v for e in rs.env_ids if e.id == env_id for k, v in e.kwargs.items()
                   if k in rs.config_type.field_names()}
         for name, overrides in variants.items():
             for crew, gm in PAIRS:
-                plan.append((env_id, rs, name, {**kwargs, **overrides}, crew, gm, check))
+                plan.append((env_id, rs, name, {**kwargs, **overrides}, crew, gm, check, pools))
     share = max(1, decisions // len(plan))
     total = 0
-    for env_id, rs, name, overrides, crew, gm, check in plan:
+    for env_id, rs, name, overrides, crew, gm, check, pools in plan:
         start = time.perf_counter()
         config = rs.make_config(**overrides)
         violation, made = soak_run(rs, config, overrides, crew, gm, share, seed,
-                                   min(batch, share), check)
+                                   min(batch, share), check, pools)
         total += made
         out(f"{env_id} [{name}] crew {crew} vs GM {gm}: {made} decisions, "
             f"{made / max(time.perf_counter() - start, 1e-9):,.0f}/s"

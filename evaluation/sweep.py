@@ -6,7 +6,8 @@ compares scenario files, or shipped scenarios by name) or a grid of two (a secon
 point is compared scene by scene with the first combination (paired intervals, see
 :mod:`scenegym.evaluation.paired`). Prints a table and writes ``sweep.md``, ``sweep.json``
 and one plot per statistic (95% interval bands; a line per value of the second field) to
-``--out``, each file atomically.
+``--out``, and ``sweep.html``: the table, the plots and the scenes shown of each point (see
+:mod:`scenegym.evaluation.html_report`), each file atomically.
 
 Each point is a cell (:mod:`scenegym.evaluation.cells`): kept in ``--out``/cells as soon as
 it is played, so the same command started again (same ``--seed``) plays only the points not
@@ -32,6 +33,7 @@ from scenegym.evaluation.files import (
     check_writable_folder,
     save_figure,
 )
+from scenegym.evaluation.html_report import write_page
 from scenegym.evaluation.overrides import parse_item, parse_value
 from scenegym.evaluation.paired import compare, format_difference
 from scenegym.evaluation.playtest import playtest_scenes
@@ -211,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
     text = markdown(args.ruleset, args.field, results)
     atomic_write_text(args.out / "sweep.md", text)
     atomic_write_json(args.out / "sweep.json", results)
-    if not args.no_plots:
-        plot(args.field, results, args.out)
+    figures = [] if args.no_plots else plot(args.field, results, args.out)
+    write_page(args.out / "sweep.html", f"{args.ruleset} sweep", text, figures, results)
     print(text)
     return 0

@@ -35,6 +35,7 @@ FRONTIERS = Ruleset(
     agents={"heuristic": f"{AGENTS}:heuristic"},
     rulestats="scenegym.evaluation.rulestats.frontiers",
     scenario="scenegym.envs.frontiers.content:load",
+    invariants="scenegym.evaluation.invariants.frontiers",
     # an encounter of about 150 decisions (both seats) is "the right length"
     director=DirectorWeights(swing_cap=3, target_decisions=150),
 )

@@ -52,7 +52,9 @@ from scenegym.envs.frontiers.state import (
     NOTE_TURN,
     ORDER,
     POOL_AP,
+    POOL_ENERGY,
     POOL_MP,
+    POOL_POS,
     POS,
     ROUND,
     SNAP_AP,
@@ -78,6 +80,9 @@ from scenegym.envs.frontiers.turns import (
 
 SNAPSHOT = ((AP, SNAP_AP), (MP, SNAP_MP), (ENERGY, SNAP_ENERGY), (POS, SNAP_POS),
             (FREE_USED, SNAP_FREE))
+# the pools a dry run changes, with their event-log codes (the undo is logged)
+LOGGED_SNAPSHOT = ((AP, SNAP_AP, POOL_AP), (MP, SNAP_MP, POOL_MP),
+                   (ENERGY, SNAP_ENERGY, POOL_ENERGY), (POS, SNAP_POS, POOL_POS))
 
 
 @njit(cache=True)
@@ -88,10 +93,12 @@ def snapshot(s, c):
 
 
 @njit(cache=True)
-def restore(s, c):
-    """Undo ``c``'s dry run: its pools as they were before it declared."""
-    for live, kept in SNAPSHOT:
-        s[live + c] = s[kept + c]
+def restore(s, log, i, c):
+    """Undo ``c``'s dry run: its pools as they were before it declared (the undo is logged,
+    so the transcript's pool changes agree with the state)."""
+    for live, kept, code in LOGGED_SNAPSHOT:
+        set_char(s, log, i, live, code, c, s[kept + c])
+    s[FREE_USED + c] = s[SNAP_FREE + c]
 
 
 @njit(cache=True)
@@ -141,15 +148,16 @@ def add_entry(s, c, action, arg):
 
 @njit(cache=True)
 def declare_ability(s, p, log, i, k, t):
-    """Declare ability ``k`` on ``t``; its AP and Energy leave the dry-run pools."""
+    """Declare ability ``k`` on ``t``; its AP and Energy leave the dry-run pools (logged, as
+    a declared move's MP is, and undone in :func:`restore`)."""
     c = s[ACTIVE]
     add_entry(s, c, k, t)
-    s[AP + c] -= ap_cost(p, k)
-    s[ENERGY + c] -= energy_cost(p, k, False)
+    set_char(s, log, i, AP, POOL_AP, c, s[AP + c] - ap_cost(p, k))
+    set_char(s, log, i, ENERGY, POOL_ENERGY, c, s[ENERGY + c] - energy_cost(p, k, False))
     if p.ab_free[k] == 1:
         s[FREE_USED + c] |= 1 << k
     if p.ab_kind[k] == KIND_BOOST:
-        s[MP + c] += p.ab_bonus_mp[k]
+        set_char(s, log, i, MP, POOL_MP, c, s[MP + c] + p.ab_bonus_mp[k])
 
 
 @njit(cache=True)
@@ -194,7 +202,7 @@ def resolve_round(s, p, dice, log, i):
     """Undo the dry runs, resolve every declaration in Momentum order, then apply all
     results; unspent AP and MP are lost and end-of-Turn effects resolve."""
     for c in range(MAX_CHARS):
-        restore(s, c)
+        restore(s, log, i, c)
     for pos in range(MAX_CHARS):
         c = s[ORDER + pos]
         if c < 0:

@@ -46,6 +46,7 @@ def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None)
         odds=odds,
         rulestats="scenegym.evaluation.rulestats.sta",
         scenario="scenegym.envs.sta.scenario:load",
+        invariants="scenegym.evaluation.invariants.sta",
     )
 
 

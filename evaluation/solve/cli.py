@@ -3,9 +3,10 @@
 Prints the crew's optimal win probability against the adversarial GM (the game's value, by
 backward induction: :mod:`scenegym.evaluation.solve.starforged`), then per GM agent the
 crew's best response to it (exact) and its exploitability (how much that best response gains
-over the value), and per crew agent its win rate against the optimal GM over ``--scenes``
-scenes (with its Wilson interval) and how far that falls short of the value (a lower bound
-of its exploitability: the optimal GM is not that agent's best response).
+over the value); per crew agent the GM's best response to it (exact,
+:mod:`scenegym.evaluation.solve.crew_response`) and its exploitability (how much that best
+response takes off the value), and its win rate against the optimal GM over ``--scenes``
+scenes (with its Wilson interval).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ def add_parser(sub) -> None:
 
 
 def gaps(config, scenes: int, seed: int) -> dict:
-    """The value, GM agents' exploitability (exact), crew agents' shortfall (played)."""
+    """The value, every agent's exploitability (exact), crew agents' win rate against the
+    optimal GM (played)."""
     from scenegym.agents import make_agent
     from scenegym.evaluation.playtest import playtest
+    from scenegym.evaluation.solve.crew_response import crew_response
     from scenegym.evaluation.solve.starforged import solve, solved_table, start_index
 
     value = float(solved_table(config)[start_index(config, None)])
@@ -47,11 +50,14 @@ def gaps(config, scenes: int, seed: int) -> dict:
         gm = "uniform" if name == "random" else make_agent(name, "starforged", config=config)
         best = solve(config, gm=gm).value
         result["gm_agents"][name] = {"best_response": best, "exploitability": best - value}
-    for name in CREW_AGENTS if scenes else ():
-        r = playtest("starforged", scenes, name, "optimal", seed=seed, config=config)
-        result["crew_agents"][name] = {"win_rate_vs_optimal_gm": r["crew_win_rate"],
-                                       "ci": r["crew_win_rate_ci"],
-                                       "short_of_value": value - r["crew_win_rate"]}
+    for name in CREW_AGENTS:
+        crew = "uniform" if name == "random" else make_agent(name, "starforged", config=config)
+        best = crew_response(config, crew).value
+        result["crew_agents"][name] = {"best_response": best, "exploitability": value - best}
+        if scenes:
+            r = playtest("starforged", scenes, name, "optimal", seed=seed, config=config)
+            result["crew_agents"][name].update(win_rate_vs_optimal_gm=r["crew_win_rate"],
+                                               ci=r["crew_win_rate_ci"])
     return result
 
 
@@ -70,7 +76,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"GM {name:<10} best response {g['best_response']:.4f}  "
               f"exploitability {g['exploitability']:+.4f}")
     for name, c in result["crew_agents"].items():
-        lo, hi = c["ci"]
-        print(f"crew {name:<9} vs optimal GM {c['win_rate_vs_optimal_gm']:.4f} [{lo:.4f}, {hi:.4f}]"
-              f"  short of the value {c['short_of_value']:+.4f}")
+        played = ""
+        if "ci" in c:
+            lo, hi = c["ci"]
+            played = f"  vs optimal GM {c['win_rate_vs_optimal_gm']:.4f} [{lo:.4f}, {hi:.4f}]"
+        print(f"crew {name:<9} best response {c['best_response']:.4f}  "
+              f"exploitability {c['exploitability']:+.4f}{played}")
     return 0

@@ -173,11 +173,12 @@ def solved_table(config, progress=None) -> np.ndarray:
         return table
 
 
-def price_rows(config, q, shape, m: int) -> np.ndarray:
-    """State rows of every miss awaiting its price at ``m`` moves made (index order of ``M``)."""
-    mom, h, s, u, k, c = (a.ravel() for a in np.indices(shape))
+def scene_rows(config, q, m: int, index: tuple) -> np.ndarray:
+    """State rows of the solver's states ``index`` (momentum index, health, spirit, supply,
+    progress marks, clock: arrays of one length) at ``m`` moves made; no decision set."""
+    mom, h, s, u, k, c = index
     rows = np.zeros((mom.size, st.STATE_SIZE), np.int32)
-    rows[:, PHASE], rows[:, SEAT], rows[:, EPISODE] = st.PRICE, 1, 0
+    rows[:, EPISODE] = 0
     rows[:, st.MOMENTUM] = np.minimum(mom + config.momentum_min, config.momentum_max)
     for col, flag, meter in ((st.HEALTH, st.WOUNDED, h), (st.SPIRIT, st.SHAKEN, s),
                              (st.SUPPLY, st.UNPREPARED, u)):
@@ -188,6 +189,13 @@ def price_rows(config, q, shape, m: int) -> np.ndarray:
     rows[:, st.PROGRESS] = np.minimum(k * q["mark_ticks"], q["track_ticks"])
     rows[:, st.MARK_TICKS], rows[:, st.SEGMENTS] = q["mark_ticks"], q["segments"]
     rows[:, st.CLOCK], rows[:, st.MOVES] = c, m
+    return rows
+
+
+def price_rows(config, q, shape, m: int) -> np.ndarray:
+    """State rows of every miss awaiting its price at ``m`` moves made (index order of ``M``)."""
+    rows = scene_rows(config, q, m, tuple(a.ravel() for a in np.indices(shape)))
+    rows[:, PHASE], rows[:, SEAT] = st.PRICE, 1
     rows[:, st.ACTION_DIE] = 1
     rows[:, st.SCORE] = min(1 + config.stats[0], config.score_cap)
     rows[:, st.CHALLENGE1] = config.challenge_die

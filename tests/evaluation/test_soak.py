@@ -7,10 +7,12 @@ from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM
+from scenegym.envs.frontiers import state as fr
 from scenegym.envs.rulesets import env_ids, get_ruleset
 from scenegym.envs.starforged import state as st
 from scenegym.evaluation import soak
 from scenegym.evaluation.cli import main
+from scenegym.evaluation.invariants import frontiers as fr_invariants
 from scenegym.evaluation.invariants import starforged as sf_invariants
 from scenegym.evaluation.playtest import seat_seed
 
@@ -18,7 +20,10 @@ RULESET_CHECK = sf_invariants.check
 IDS = ["scenegym/StarforgedSceneChallenge-v0", "scenegym/MomentumScene-v0"]
 
 
-def test_every_registered_ruleset_variant_and_pairing_keeps_its_invariants(capsys):
+def test_every_registered_ruleset_variant_and_pairing_keeps_its_invariants(monkeypatch, capsys):
+    # frontiers' hundred-odd variant pairs are soaked by the command; here two stand for them
+    few = {k: fr_invariants.VARIANTS[k] for k in ("default", "two-ap + simultaneous-turns")}
+    monkeypatch.setattr(fr_invariants, "VARIANTS", few)
     assert main(["soak", "--decisions", "20000", "--seed", "5", "--batch", "16"]) == 0
     out = capsys.readouterr().out
     assert "no invariant broken" in out and "[oracle prices] crew random vs GM heuristic" in out
@@ -69,3 +74,70 @@ def test_soak_exits_1_at_a_violation_and_prints_the_replay(monkeypatch, capsys):
 def test_an_unknown_id_is_refused_by_name(capsys):
     assert main(["soak", "scenegym/Nope-v0"]) == 2
     assert "unknown env id 'scenegym/Nope-v0'; registered:" in capsys.readouterr().err
+
+
+FRONTIERS = "scenegym/FrontiersEncounter-v0"
+
+
+def test_frontiers_soaks_each_variant_and_every_pair_the_config_allows():
+    from itertools import combinations
+
+    from scenegym.envs.frontiers.config import VARIANTS, FrontiersConfig
+
+    pairs = [f"{a} + {b}" for a, b in combinations(VARIANTS, 2)]
+    allowed = []
+    for name in pairs:
+        try:
+            FrontiersConfig.with_variants(*name.split(" + "))
+            allowed.append(name)
+        except ValueError:
+            pass
+    assert len(allowed) < len(pairs)  # some pairs replace the same rule
+    assert list(fr_invariants.VARIANTS) == ["default", *VARIANTS, *allowed]
+
+
+def overshooting_heal(step):
+    """A planted bug in a test copy of the step: once PC 0 of a Frontiers encounter is hurt
+    in Round 2 or later, its HP is pushed one above its maximum (a function of the state
+    alone, so the same scene replays to it)."""
+    def buggy(self, actions, which=None):
+        reward, over, truncated = step(self, actions, which)
+        s = self.state
+        hurt = (s[:, fr.ROUND] >= 2) & (s[:, fr.HP] > 0) & (s[:, fr.HP] < s[:, fr.HP_MAX])
+        s[hurt, fr.HP] = s[hurt, fr.HP_MAX] + 1
+        return reward, over, truncated
+
+    return buggy
+
+
+def test_a_frontiers_pool_pushed_out_of_range_is_caught_with_a_replayable_seed(monkeypatch,
+                                                                                capsys):
+    monkeypatch.setattr(SceneBatch, "step", overshooting_heal(SceneBatch.step))
+    monkeypatch.setattr(fr_invariants, "VARIANTS", {"default": {}})
+    violation, _ = soak.soak([FRONTIERS], 4000, seed=3, batch=16, out=lambda line: None)
+    assert violation is not None and violation.ruleset == "frontiers"
+    assert violation.rule in ("HP within 0..maximum HP",
+                              "the last logged pool change leaves the state's value")
+    state = replay_alone(violation)
+    assert state[fr.HP] == state[fr.HP_MAX] + 1 and state[fr.ROUND] >= 2
+    argv = violation.replay_command().split()[1:]
+    assert main([a.strip("'") for a in argv]) == 0
+    assert f"seed 3, env {violation.env}, scene {violation.episode}" in capsys.readouterr().out
+
+
+def test_a_pool_change_the_log_does_not_show_is_caught():
+    """Env 0 logs Momentum 2 -> 3 and holds 3: consistent. Env 1 logs 2 -> 3 but holds 4 (a
+    change not logged after it); env 2 logs 2 -> 3 from a state that held 1 (one before it)."""
+    from scenegym.envs.core.events import POOL, make_log, record
+    from scenegym.envs.sta import state as sta
+
+    pools = {sta.POOL_MOMENTUM: (sta.MOMENTUM, False)}
+    before = np.zeros((3, sta.STATE_SIZE), np.int32)
+    before[:, sta.MOMENTUM] = (2, 2, 1)
+    after = before.copy()
+    after[:, sta.MOMENTUM] = (3, 4, 3)
+    log = make_log(3, 4)
+    for i in range(3):
+        record(log, i, POOL, sta.POOL_MOMENTUM, 2, 3, -1)
+    (start, _), (end, _) = soak.pool_log_checks(before, after, log, pools)
+    assert start.tolist() == [False, False, True] and end.tolist() == [False, True, False]

@@ -60,6 +60,6 @@ def test_sweep_writes_points_paired_with_the_first_and_plots(tmp_path):
     diff = full["paired"]["statistics"]["mean_decisions"]
     assert full["paired"]["against"] == "max_moves=1" and diff["paired_ci"][0] > 0
     assert {p.name for p in tmp_path.iterdir()} == {
-        "sweep.md", "sweep.json", "crew_win_rate.png", "mean_decisions.png",
+        "sweep.md", "sweep.json", "sweep.html", "crew_win_rate.png", "mean_decisions.png",
         "mean_lead_changes.png", "mean_final_margin.png", "cells"}
     assert len(list((tmp_path / "cells").glob("*.npz"))) == 2  # one kept cell per point
