@@ -89,7 +89,7 @@ class ActionRules:
     accurate_rerolls: int = 5
     injury_difficulty: int = 1
     guard_ally_difficulty: int = 1
-    npc_reserve: tuple = ("minor",)
+    npc_reserve: tuple = ()
     reinforce_costs: tuple[int, int] = (1, 2)
     reinforcements_wait: bool = True
 

@@ -62,7 +62,7 @@ from scenegym.envs.sta.combat import (
     start_task,
     take_injury,
 )
-from scenegym.envs.sta.effects import create_trait, disarm, disarm_cost
+from scenegym.envs.sta.effects import create_trait, disarm, disarm_cost, path_cost
 from scenegym.envs.sta.social import (
     begin_social,
     give_or_suffer,
@@ -451,12 +451,20 @@ def legal_major(s, p, m):
 
 
 @njit(cache=True)
+def sprint_reserve(s, r):
+    """An NPC sprinting keeps back the Threat its path will cost (it is paid after the roll)."""
+    if s[st.TASK] != st.TASK_SPRINT or side_of(r) == CREW:
+        return 0
+    return path_cost(s, s[st.ZONE + r], s[st.SPRINT_TO])
+
+
+@njit(cache=True)
 def legal_buy(s, p, m):
     r = s[st.ROLLER]
     m[st.A_ROLL] = True
     cost = next_die_cost(p, s[st.BOUGHT])
     if cost >= 0:
-        m[st.A_BUY] = can_pay(s, r, cost, False)
+        m[st.A_BUY] = can_pay(s, r, cost + sprint_reserve(s, r), False)
         m[st.A_BUY_THREAT] = side_of(r) == CREW
     m[st.A_DETERMINATION] = s[st.DETERMINATION + r] > 0 and s[st.PERFECT] == 0
     legal_assist_now(s, p, m)

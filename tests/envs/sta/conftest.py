@@ -2,7 +2,7 @@
 
 ``conflict(dice=[...], **config_fields)`` is a scripted personal conflict (or, with
 ``conflict="social"``, a social one) of the ``sta`` ruleset: one PC against one Minor NPC
-on three open zones, with no reinforcements in reserve, unless the test says otherwise.
+on three open zones unless the test says otherwise.
 State fields are read by their ``state.py`` names (``get("stress", c)`` is character ``c``'s
 Stress) and written with ``put(name, value, c)``.
 
