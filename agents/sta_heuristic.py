@@ -8,7 +8,8 @@ it (the crew from Momentum only, the GM while Threat is at least ``gm_buy_threat
 Determination on attacks; always add severity, avoid injuries and counterattack when able;
 Keep the Initiative when the pool holds ``keep_momentum`` (crew) or ``gm_keep_threat`` (GM);
 take a second major action when it holds ``extra_momentum`` (crew) or ``gm_extra_threat``
-(GM); with no enemy open to attack, Sprint towards the nearest one; spring a readied attack.
+(GM); with a melee weapon and no enemy in Reach, Sprint towards the nearest one; spring a
+readied attack.
 The GM spends Threat for an NPC to act first, and brings in a reinforcement while Threat
 is at least ``gm_reinforce_threat``.
 
@@ -112,7 +113,8 @@ def toward_enemy(o, m, actor):
 @njit(cache=True)
 def major(o, m, crew):
     """The crew: First Aid, else a Stun attack; the GM: a Deadly attack when it may, else
-    Stun, else First Aid; else Sprint towards an enemy; else Guard."""
+    Stun, else First Aid; else, with a melee weapon, Sprint towards an enemy; else Guard
+    (Pass when no more major actions are allowed this round)."""
     aid = first_legal(m, st.A_FIRST_AID, st.MAX_CHARS)
     if crew and aid >= 0:
         return aid
@@ -123,9 +125,12 @@ def major(o, m, crew):
         a = first_legal(m, st.A_ATTACK_DEADLY, st.MAX_CHARS)
     if a < 0:
         a = aid
+    actor = slot_of(o, C_IS_ACTOR)
+    if a < 0 and o[O_CHAR + actor * CHAR_SLOTS + C_MELEE] > 0.5:
+        a = toward_enemy(o, m, actor)
     if a < 0:
-        a = toward_enemy(o, m, slot_of(o, C_IS_ACTOR))
-    return a if a >= 0 else st.A_GUARD
+        a = st.A_GUARD if m[st.A_GUARD] else st.A_PASS
+    return a
 
 
 @njit(cache=True)

@@ -235,6 +235,8 @@ def open_turn(s, p, log, i, c):
         s[INTERRUPTED] = c
         s[ACTOR] = r
         s[AIMED] = 0
+        s[EXTRA] = 0
+        s[SPENT] = 0
         await_decision(s, SPRING, side_of(r))
         return
     start_turn(s, p, log, i, c)

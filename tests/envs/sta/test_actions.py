@@ -100,10 +100,12 @@ def test_a_readied_attack_interrupts_the_enemys_turn(conflict):
     c.turn(NPC0)
     assert c.get("actor") == NPC0
     c.play(st.A_PASS)
+    c.put("extra", 1)  # as if NPC 0 had taken a second major action: it is not the PC's
     c.play(st.A_PICK + NPC0 + 1)
     assert c.phase == st.SPRING and c.get("seat") == CREW and c.get("actor") == 0
     c.play(st.A_SPRING_STUN)
     assert c.get("task") == st.TASK_ATTACK and c.get("target") == NPC0 + 1
+    assert c.get("difficulty") == 2
     c.play(st.A_ROLL)
     assert c.phase == st.MINOR and c.get("actor") == NPC0 + 1 and c.get("ready_at", 0) == -1
 
