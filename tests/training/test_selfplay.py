@@ -10,29 +10,60 @@ import json
 from scenegym.evaluation.cli import main
 from scenegym.training.selfplay import rate
 
+# a Starforged variant small enough for its optimal agent to be solved in a second
+SMALL = [x for field in ("boxes=3", "max_moves=6", "meter_max=2", "meter_start=2",
+                         "momentum_max=5", "momentum_min=-3", "momentum_start=1",
+                         "clock_by_situation=(2,3,4)") for x in ("--set", field)]
+
 
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):
     out = tmp_path / "league"
     assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "2", "--steps-per-round", "256",
                  "--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
-                 "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4"]) == 0
+                 "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4",
+                 *SMALL]) == 0
     snaps = sorted(p.name for p in (out / "snapshots").iterdir())
     assert snaps == ["crew_r1.zip", "crew_r2.zip", "gm_r1.zip", "gm_r2.zip"]
     rows = list(csv.DictReader((out / "league.csv").open()))
     players = {r["player"] for r in rows}
     assert players == {f"{seat}:{p}" for seat in ("crew", "gm")
-                       for p in ("random", "heuristic", f"{seat}_r1", f"{seat}_r2")}
-    assert [int(r["rank"]) for r in rows] == list(range(1, 9))
+                       for p in ("random", "heuristic", "optimal", f"{seat}_r1", f"{seat}_r2")}
+    assert [int(r["rank"]) for r in rows] == list(range(1, 11))
     ratings = [float(r["rating"]) for r in rows]
     assert ratings == sorted(ratings, reverse=True)
-    for r in rows:  # each player met the 4 players of the other seat, 32 scenes each
-        assert int(r["wins"]) + int(r["draws"]) + int(r["losses"]) == int(r["scenes"]) == 128
+    for r in rows:  # each player met the 5 players of the other seat, 32 scenes each
+        assert int(r["wins"]) + int(r["draws"]) + int(r["losses"]) == int(r["scenes"]) == 160
     crew_wins = sum(int(r["wins"]) for r in rows if r["seat"] == "crew")
     gm_losses = sum(int(r["losses"]) for r in rows if r["seat"] == "gm")
     assert crew_wins == gm_losses  # every crew win is a GM loss
-    assert "| rank | player |" in (out / "league.md").read_text()
-    assert "| rank | player |" in capsys.readouterr().out
+    for r in rows:  # Elo with its interval; 5 opponents each
+        assert float(r["elo_low"]) < float(r["elo"]) < float(r["elo_high"])
+        assert int(r["opponents"]) == 5
+    pairs = list(csv.DictReader((out / "league_pairs.csv").open()))
+    assert len(pairs) == 25 and {int(p["scenes"]) for p in pairs} == {32}
+    for p in pairs:
+        assert int(p["crew_wins"]) + int(p["draws"]) + int(p["gm_wins"]) == 32
+        assert float(p["crew_win_low"]) <= float(p["crew_win_rate"]) <= float(p["crew_win_high"])
+    by_player = {r["player"]: r for r in rows}
+    for seat, wins in (("crew", "crew_wins"), ("gm", "gm_wins")):
+        for name, r in by_player.items():
+            if r["seat"] == seat:
+                assert int(r["wins"]) == sum(int(p[wins]) for p in pairs if p[seat] == name)
+    text = (out / "league.md").read_text()
+    assert "| rank | player |" in text and "| crew \\ GM |" in text
+    assert text in capsys.readouterr().out
     assert json.loads((out / "selfplay.json").read_text())["rounds"] == 2
+
+
+def test_league_players_are_random_heuristic_and_each_other_agent_once():
+    """starforged names ``optimal`` beside its heuristic; momentum's ``heuristic`` is its
+    ``heuristic-director``, so that agent plays once."""
+    from scenegym.envs.rulesets import get_ruleset
+    from scenegym.training.selfplay import base_players
+
+    assert base_players(get_ruleset("starforged")) == ("random", "heuristic", "optimal")
+    assert base_players(get_ruleset("momentum")) == ("random", "heuristic",
+                                                     "heuristic-adversarial")
 
 
 def test_trueskill_ranks_the_player_that_wins_every_game_first():
