@@ -40,6 +40,7 @@ from tqdm import tqdm
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import ruleset_of_env
+from scenegym.evaluation.baselines import distinct_agents
 from scenegym.evaluation.files import atomic_write_json, atomic_write_text, check_writable_folder
 from scenegym.evaluation.stats import proportion_ci
 from scenegym.training.checkpoints import save_model
@@ -102,18 +103,6 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
     return players
 
 
-def base_players(ruleset) -> tuple[str, ...]:
-    """The league's fixed players: random, heuristic, and each other agent the ruleset names
-    (``optimal``, heuristic styles), once per distinct agent."""
-    seen = {ruleset.agents.get("heuristic")}
-    names = list(BASE_PLAYERS)
-    for name, ref in ruleset.agents.items():
-        if name not in names and ref not in seen:
-            names.append(name)
-            seen.add(ref)
-    return tuple(names)
-
-
 def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> tuple[list[dict], dict]:
     """Every crew player against every GM player, on the same dice.
 
@@ -124,7 +113,7 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> tuple[list[di
     ruleset = ruleset_of_env(s.env_id)
     config = variant_config(s.env_id, s.config)  # the config the learners trained on
     seed = derived_seed(s.seed, 0x1EA6)
-    roster = {seat: {**{f"{seat}:{b}": b for b in base_players(ruleset)},
+    roster = {seat: {**{f"{seat}:{b}": b for b in distinct_agents(ruleset, BASE_PLAYERS)},
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
               for seat in ("crew", "gm")}
     games = []

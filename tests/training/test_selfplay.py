@@ -55,17 +55,6 @@ def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, caps
     assert json.loads((out / "selfplay.json").read_text())["rounds"] == 2
 
 
-def test_league_players_are_random_heuristic_and_each_other_agent_once():
-    """starforged names ``optimal`` beside its heuristic; momentum's ``heuristic`` is its
-    ``heuristic-director``, so that agent plays once."""
-    from scenegym.envs.rulesets import get_ruleset
-    from scenegym.training.selfplay import base_players
-
-    assert base_players(get_ruleset("starforged")) == ("random", "heuristic", "optimal")
-    assert base_players(get_ruleset("momentum")) == ("random", "heuristic",
-                                                     "heuristic-adversarial")
-
-
 def test_trueskill_ranks_the_player_that_wins_every_game_first():
     games = [("crew:a", "gm:b", 1)] * 20 + [("crew:c", "gm:b", -1)] * 20
     rows = rate(games, ["crew:a", "crew:c", "gm:b"], seed=1)
