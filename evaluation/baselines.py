@@ -199,7 +199,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym baselines``."""
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
-    p.add_argument("ids", nargs="*", choices=env_ids(), metavar="ID",
+    p.add_argument("ids", nargs="*", metavar="ID",
                    help=f"env ids (default: all: {', '.join(env_ids())})")
     p.add_argument("--scenes", type=int, default=DEFAULT_SCENES, help="scenes per cell")
     p.add_argument("--seed", type=int, default=None,
@@ -217,6 +217,9 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check everything, play the table, write and print it (what finished, on Ctrl-C)."""
     ids = list(dict.fromkeys(args.ids)) or env_ids()
+    unknown = [i for i in ids if i not in env_ids()]
+    if unknown:
+        raise ValueError(f"unknown id {unknown[0]!r}; allowed: {', '.join(env_ids())}")
     for flag, value, high in (("--scenes", args.scenes, MAX_SCENES), ("--batch", args.batch,
                                                                      MAX_BATCH)):
         if not 2 <= value <= high:

@@ -36,6 +36,12 @@ def crew_policy(tmp_path_factory):
     return first, second
 
 
+def test_no_id_means_every_id():
+    from scenegym.evaluation.cli import build_parser
+
+    assert build_parser().parse_args(["baselines", "--scenes", "10"]).ids == []
+
+
 def test_the_players_are_the_trivial_agents_then_each_other_agent_once():
     """starforged names ``optimal`` beside its heuristic; momentum's ``heuristic`` is its
     ``heuristic-director``, so that agent plays once."""
@@ -106,4 +112,5 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     assert_refused(scenegym("baselines", STARFORGED, *TINY, "--policy", f"crew={first}"),
                    "trained on scenegym/MomentumScene-v0", "not among the ids")
     assert_refused(scenegym("baselines", MOMENTUM, "--scenes", "1"), "--scenes is 1")
+    assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown id", MOMENTUM)
     assert not out.exists()  # refused before the work: nothing written
