@@ -16,8 +16,10 @@ game (a cut-off scene is a draw). Two ratings come from the same games:
 - TrueSkill: games fed in a seeded random order (so no pairing is rated last by
   construction); players are ranked by the conservative rating ``mu - 3 sigma``;
 - Elo by maximum likelihood over all games at once, with its 95% interval
-  (:mod:`scenegym.training.ratings`): a 400-point gap means 10-to-1 odds for the
-  higher-rated player, whatever the seats.
+  (:mod:`scenegym.training.ratings`): a crew player 400 points above a GM player wins 10
+  scenes to 1 against it; two players of the same seat 400 points apart have odds 10 times
+  apart against the same opponent. The seat's own advantage is in the ratings (in a game
+  the crew usually wins, crew players rate above GM players).
 
 ``league.csv`` and ``league.md`` hold the ratings with each player's record;
 ``league_pairs.csv`` and the second table of ``league.md`` hold every pairing's scenes and
