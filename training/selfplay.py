@@ -23,13 +23,17 @@ game (a cut-off scene is a draw). Two ratings come from the same games:
 
 ``league.csv`` and ``league.md`` hold the ratings with each player's record;
 ``league_pairs.csv`` and the second table of ``league.md`` hold every pairing's scenes and
-crew win rate (95% Wilson interval).
+crew win rate (95% Wilson interval). ``--league-players`` chooses the fixed players;
+``--league-only`` trains nothing and plays the league of the snapshots already in ``--out``
+(more scenes, other players), recording its settings in ``selfplay.json``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -105,8 +109,46 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
     return players
 
 
-def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> tuple[list[dict], dict]:
+def league_players(ruleset, names=None) -> tuple[str, ...]:
+    """The league's fixed players: ``names`` (checked against the ruleset's agents), or
+    random, heuristic and each other agent the ruleset names (``optimal``, styles)."""
+    if names is None:
+        return distinct_agents(ruleset, BASE_PLAYERS)
+    allowed = ("random", "constant", *ruleset.agents)
+    for name in names:
+        if name not in allowed:
+            raise ValueError(f"--league-players: {name!r} is not an agent of {ruleset.name}; "
+                             f"allowed: {', '.join(allowed)}")
+    return tuple(dict.fromkeys(names))
+
+
+SNAPSHOT = re.compile(r"^(crew|gm)_r(\d+)\.zip$")
+
+
+def existing_snapshots(out) -> dict:
+    """The snapshots an earlier run left in ``out/snapshots``, by seat, in round order.
+
+    Raises:
+        FileNotFoundError: There are none.
+    """
+    folder = Path(out) / "snapshots"
+    found = sorted((m.group(1), int(m.group(2)), p) for p in folder.glob("*.zip")
+                   if (m := SNAPSHOT.match(p.name)))
+    if not found:
+        raise FileNotFoundError(f"--league-only: {str(folder)!r} holds no snapshots "
+                                "(crew_r<k>.zip, gm_r<k>.zip); run selfplay without "
+                                "--league-only first")
+    snapshots = {"crew": {}, "gm": {}}
+    for seat, k, path in found:
+        snapshots[seat][f"{seat}_r{k}"] = path
+    return snapshots
+
+
+def play_league(s: TrainSettings, snapshots: dict, scenes: int,
+                players=None) -> tuple[list[dict], dict]:
     """Every crew player against every GM player, on the same dice.
+
+    ``players`` are the fixed players of both seats (default: :func:`league_players`).
 
     Returns:
         ``(rows, pairs)``: the rating table (see :func:`rate`) and every pairing's record
@@ -115,7 +157,8 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int) -> tuple[list[di
     ruleset = ruleset_of_env(s.env_id)
     config = variant_config(s.env_id, s.config)  # the config the learners trained on
     seed = derived_seed(s.seed, 0x1EA6)
-    roster = {seat: {**{f"{seat}:{b}": b for b in distinct_agents(ruleset, BASE_PLAYERS)},
+    players = league_players(ruleset) if players is None else players
+    roster = {seat: {**{f"{seat}:{b}": b for b in players},
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
               for seat in ("crew", "gm")}
     games = []
@@ -211,23 +254,32 @@ def pairs_markdown(pairs: list[dict]) -> list[str]:
     return lines
 
 
-def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int) -> str:
-    """Run self-play, write the league's tables to ``s.out``; returns ``league.md``'s text."""
+def selfplay(s: TrainSettings, rounds: int | None, steps_per_round: int | None,
+             league_scenes: int, players=None, league_only: bool = False) -> str:
+    """Run self-play (or, ``league_only``, take the snapshots already in ``s.out``), play the
+    league and write its tables to ``s.out``; returns ``league.md``'s text."""
     torch.set_num_threads(s.threads)
     check_writable_folder(s.out)
     s = replace(s, gm_reward=gm_reward_of(s.env_id, s.gm_reward))
     check_both_seats_decide(s)
-    snapshots = train_league(s, rounds, steps_per_round)
-    rows, pairs = play_league(s, snapshots, league_scenes)
+    players = league_players(ruleset_of_env(s.env_id), players)
+    if league_only:
+        snapshots = existing_snapshots(s.out)
+    else:
+        snapshots = train_league(s, rounds, steps_per_round)
+    rows, pairs = play_league(s, snapshots, league_scenes, players)
     out = Path(s.out)
     atomic_write_text(out / "league.csv", table_csv(rows))
     atomic_write_text(out / "league_pairs.csv", table_csv(pair_rows(pairs), PAIR_FIELDS))
     text = table_markdown(rows, pair_rows(pairs))
     atomic_write_text(out / "league.md", text)
+    run = {"env_id": s.env_id, "seed": s.seed, "rounds": rounds, "gm_reward": s.gm_reward,
+           "config": s.config, "steps_per_round": steps_per_round}
+    if league_only and (out / "selfplay.json").is_file():  # the training run's own record
+        run = json.loads((out / "selfplay.json").read_text())
     atomic_write_json(out / "selfplay.json", {
-        "env_id": s.env_id, "seed": s.seed, "rounds": rounds, "gm_reward": s.gm_reward,
-        "config": s.config,
-        "steps_per_round": steps_per_round, "league_scenes": league_scenes,
+        **run, "league_scenes": league_scenes, "league_players": list(players),
+        "league_seed": s.seed,
         "snapshots": {seat: {n: str(p) for n, p in d.items()} for seat, d in snapshots.items()}})
     return text
 
@@ -246,13 +298,18 @@ def run(args) -> int:
     """Entry point of ``scenegym selfplay``."""
     from scenegym.envs.core.batch import fresh_seed
 
+    if not args.league_only and (args.rounds is None or args.steps_per_round is None):
+        raise ValueError("selfplay needs --rounds and --steps-per-round (or --league-only, "
+                         "to play the league of the snapshots already in --out)")
     s = TrainSettings(env_id=args.env_id, seat="crew", opponent="heuristic",
-                      steps=args.rounds * args.steps_per_round, out=args.out, envs=args.envs,
+                      steps=(args.rounds or 0) * (args.steps_per_round or 0), out=args.out,
+                      envs=args.envs,
                       seed=fresh_seed() % 2**32 if args.seed is None else args.seed,
                       algo=args.algo, n_steps=args.n_steps, batch_size=args.batch_size,
                       n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads,
                       gm_reward=args.gm_reward, config=args.overrides)
-    text = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes)
+    text = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes,
+                    args.league_players, args.league_only)
     print(describe(s.config, gm_reward_of(s.env_id, s.gm_reward)))
     print(text, end="")
     return 0

@@ -10,6 +10,7 @@ import json
 from scenegym.evaluation.cli import main
 from scenegym.training.selfplay import rate
 
+MOMENTUM = "scenegym/MomentumScene-v0"
 # a Starforged variant small enough for its optimal agent to be solved in a second
 SMALL = [x for field in ("boxes=3", "max_moves=6", "meter_max=2", "meter_start=2",
                          "momentum_max=5", "momentum_min=-3", "momentum_start=1",
@@ -53,6 +54,33 @@ def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, caps
     assert "| rank | player |" in text and "| crew \\ GM |" in text
     assert text in capsys.readouterr().out
     assert json.loads((out / "selfplay.json").read_text())["rounds"] == 2
+
+
+def test_league_only_replays_the_snapshots_with_the_players_asked(tmp_path, capsys):
+    out = tmp_path / "league"
+    tiny = ["--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
+            "--n-epochs", "1", "--net", "16", "--seed", "4"]
+    assert main(["selfplay", MOMENTUM, "--rounds", "1", "--steps-per-round", "256",
+                 "--league-scenes", "8", "--league-players", "random", *tiny]) == 0
+    first = json.loads((out / "selfplay.json").read_text())
+    assert first["league_players"] == ["random"] and first["rounds"] == 1
+    assert main(["selfplay", MOMENTUM, "--league-only", "--league-scenes", "16",
+                 "--league-players", "random,constant", *tiny]) == 0
+    rows = list(csv.DictReader((out / "league.csv").open()))
+    assert {r["player"] for r in rows} == {f"{seat}:{p}" for seat in ("crew", "gm")
+                                           for p in ("random", "constant", f"{seat}_r1")}
+    assert {int(r["scenes"]) for r in rows} == {3 * 16}
+    again = json.loads((out / "selfplay.json").read_text())
+    assert again["rounds"] == 1 and again["steps_per_round"] == 256  # the run's own record
+    assert again["league_scenes"] == 16 and again["league_players"] == ["random", "constant"]
+    capsys.readouterr()
+    for argv, words in (
+            (["--league-only", "--out", str(tmp_path / "none")], "holds no snapshots"),
+            (["--league-only", "--out", str(out), "--league-players", "sage"],
+             "'sage' is not an agent of momentum"),
+            (["--out", str(out)], "needs --rounds and --steps-per-round")):
+        assert main(["selfplay", MOMENTUM, *argv]) == 2
+        assert words in capsys.readouterr().err
 
 
 def test_trueskill_ranks_the_player_that_wins_every_game_first():
