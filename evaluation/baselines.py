@@ -149,15 +149,35 @@ def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
                         wins[row["player"], opponent], wins["heuristic", opponent])
 
 
+def chosen_agents(ruleset, names=None) -> tuple[str, ...]:
+    """The agents of the table's rows: ``names`` where the ruleset has them (``heuristic``
+    always, as the reference), or every distinct agent (:func:`distinct_agents`)."""
+    if names is None:
+        return distinct_agents(ruleset)
+    allowed = ("random", "constant", *ruleset.agents)
+    return tuple(n for n in dict.fromkeys([*names, "heuristic"]) if n in allowed)
+
+
+def check_agent_names(names, ids: list[str]) -> None:
+    """Refuse an ``--agents`` name that no ruleset of ``ids`` has."""
+    known = {"random", "constant"}.union(*(ruleset_of_env(i).agents for i in ids))
+    for name in names or ():
+        if name not in known:
+            raise ValueError(f"--agents: {name!r} is no agent of {', '.join(ids)}; allowed: "
+                             f"{', '.join(sorted(known))}")
+
+
 def baselines(ids: list[str], scenes: int, seed: int, policies: dict,
-              batch: int = DEFAULT_BATCH, rows: list | None = None) -> list[dict]:
+              batch: int = DEFAULT_BATCH, rows: list | None = None,
+              agents=None) -> list[dict]:
     """Every row of the table (see the module docstring); ``rows``, if given, is filled row
-    by row, so a caller keeps the rows finished before an interrupt."""
+    by row, so a caller keeps the rows finished before an interrupt. ``agents`` limits the
+    agent rows (see :func:`chosen_agents`)."""
     rows = [] if rows is None else rows
     for env_id in ids:
         rs = ruleset_of_env(env_id)
         for seat in SEATS:
-            players = {n: n for n in distinct_agents(rs)}
+            players = {n: n for n in chosen_agents(rs, agents)}
             players.update(policies.get((env_id, seat), {}))
             seat_rows(env_id, seat, players, scenes, seed, batch, rows)
     return rows
@@ -207,6 +227,10 @@ def add_parser(sub) -> None:
     p.add_argument("--policy", action="append", default=[], metavar="SEAT=PATH",
                    help="a trained policy (.onnx, or a trusted .zip) for SEAT (crew or gm) of "
                         "the id it was trained on (repeatable)")
+    p.add_argument("--agents", default=None, metavar="NAMES",
+                   help="comma-separated agent rows, where a ruleset has them (the heuristic "
+                        "always plays, as the reference); default: random, constant, heuristic "
+                        "and each other agent of the ruleset, such as optimal")
     p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
     p.add_argument("--out", type=Path, default=None,
                    help="folder for baselines.md and baselines.json")
@@ -226,11 +250,13 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"{flag} is {value}; allowed: 2..{high}")
     if args.out is not None:
         check_writable_folder(args.out)
+    agents = None if args.agents is None else [a.strip() for a in args.agents.split(",")]
+    check_agent_names(agents, ids)
     policies = load_policies(args.policy, ids)
     seed = fresh_seed() if args.seed is None else args.seed
     rows: list = []
     try:
-        baselines(ids, args.scenes, seed, policies, args.batch, rows)
+        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents)
     except KeyboardInterrupt:
         if rows:
             warn(f"interrupted: {len(rows)} rows finished")

@@ -97,6 +97,16 @@ def test_the_same_seed_gives_the_same_table(capsys):
         (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "heuristic")]
 
 
+def test_agents_limit_the_rows_and_the_heuristic_stays(capsys):
+    assert main(["baselines", SOCIAL, "--scenes", "20", "--batch", "4", "--seed", "2",
+                 "--agents", "constant", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [(r["seat"], r["player"]) for r in rows] == [
+        (seat, p) for seat in ("crew", "gm") for p in ("constant", "heuristic")]
+    assert main(["baselines", SOCIAL, "--agents", "optimal"]) == 2  # starforged's only
+    assert "'optimal' is no agent of scenegym/STASocialConflict-v0" in capsys.readouterr().err
+
+
 def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     first, _ = crew_policy
     out = tmp_path / "table"
