@@ -13,13 +13,15 @@ The league: every crew player (random, heuristic, the ruleset's other agents suc
 ``league_scenes`` scenes on the engine, every pairing on the same dice. Each scene is one
 game (a cut-off scene is a draw). Two ratings come from the same games:
 
-- TrueSkill: games fed in a seeded random order (so no pairing is rated last by
-  construction); players are ranked by the conservative rating ``mu - 3 sigma``;
 - Elo by maximum likelihood over all games at once, with its 95% interval
-  (:mod:`scenegym.training.ratings`): a crew player 400 points above a GM player wins 10
-  scenes to 1 against it; two players of the same seat 400 points apart have odds 10 times
-  apart against the same opponent. The seat's own advantage is in the ratings (in a game
-  the crew usually wins, crew players rate above GM players).
+  (:mod:`scenegym.training.ratings`), which ranks the players: a crew player 400 points
+  above a GM player wins 10 scenes to 1 against it; two players of the same seat 400 points
+  apart have odds 10 times apart against the same opponent. The seat's own advantage is in
+  the ratings (in a game the crew usually wins, crew players rate above GM players).
+- TrueSkill, games fed in a seeded random order (so no pairing is rated last by
+  construction), and its conservative rating ``mu - 3 sigma``. Its updates depend on the
+  order of the games: two players with the same record against the same opponents can end
+  a sigma or more apart, which is why the table is ranked by Elo, a fit that has no order.
 
 ``league.csv`` and ``league.md`` hold the ratings with each player's record;
 ``league_pairs.csv`` and the second table of ``league.md`` hold every pairing's scenes and
@@ -62,7 +64,7 @@ from scenegym.training.train import (
 from scenegym.training.variant import describe, gm_reward_of, variant_config
 
 BASE_PLAYERS = ("random", "heuristic")
-TABLE_FIELDS = ("rank", "player", "seat", "rating", "mu", "sigma", "elo", "elo_low", "elo_high",
+TABLE_FIELDS = ("rank", "player", "seat", "elo", "elo_low", "elo_high", "rating", "mu", "sigma",
                 "opponents", "scenes", "wins", "draws", "losses")
 PAIR_FIELDS = ("crew", "gm", "scenes", "crew_wins", "draws", "gm_wins", "crew_win_rate",
                "crew_win_low", "crew_win_high")
@@ -178,7 +180,7 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int,
 def rate(games: list[tuple[str, str, int]], names: list[str], seed: int) -> list[dict]:
     """TrueSkill ratings (games fed in a seeded random order) and Elo ratings with 95%
     intervals (:func:`scenegym.training.ratings.elo_ratings`) from ``(crew, gm, result)``
-    games, with each player's record; ranked by TrueSkill's ``mu - 3 sigma``."""
+    games, with each player's record; ranked by Elo (ties: by TrueSkill's ``mu - 3 sigma``)."""
     draws = sum(1 for g in games if g[2] == 0) / max(1, len(games))
     env = trueskill.TrueSkill(draw_probability=min(max(draws, 0.01), 0.5))
     ratings = {n: env.create_rating() for n in names}
@@ -197,7 +199,7 @@ def rate(games: list[tuple[str, str, int]], names: list[str], seed: int) -> list
              "elo_high": elo[n]["elo_ci"][1], "opponents": sum(n in pair for pair in pairs),
              "scenes": sum(record[n]), "wins": record[n][0], "draws": record[n][1],
              "losses": record[n][2]} for n, r in ratings.items()]
-    rows.sort(key=lambda row: -row["rating"])
+    rows.sort(key=lambda row: (-round(row["elo"], 6), -row["rating"]))
     return [{"rank": k + 1, **row} for k, row in enumerate(rows)]
 
 
@@ -226,12 +228,12 @@ def table_csv(rows: list[dict], fields=TABLE_FIELDS) -> str:
 def table_markdown(rows: list[dict], pairs: list[dict] | None = None) -> str:
     """The ratings as a markdown table, then (given ``pairs``, see :func:`pair_rows`) the
     crew win rate of every pairing: crew players by row, GM players by column."""
-    lines = ["| rank | player | TrueSkill mu - 3 sigma | TrueSkill mu (sigma) | Elo [95% CI] | "
+    lines = ["| rank | player | Elo [95% CI] | TrueSkill mu - 3 sigma | TrueSkill mu (sigma) | "
              "opponents | scenes | wins-draws-losses |", "|---" * 8 + "|"]
     for r in rows:
-        lines.append(f"| {r['rank']} | {r['player']} | {r['rating']:.2f} | {r['mu']:.2f} "
-                     f"({r['sigma']:.2f}) | {r['elo']:+.0f} [{r['elo_low']:+.0f}, "
-                     f"{r['elo_high']:+.0f}] | {r['opponents']} | {r['scenes']} | "
+        lines.append(f"| {r['rank']} | {r['player']} | {r['elo']:+.0f} [{r['elo_low']:+.0f}, "
+                     f"{r['elo_high']:+.0f}] | {r['rating']:.2f} | {r['mu']:.2f} "
+                     f"({r['sigma']:.2f}) | {r['opponents']} | {r['scenes']} | "
                      f"{r['wins']}-{r['draws']}-{r['losses']} |")
     return "\n".join(lines + pairs_markdown(pairs or [])) + "\n"
 

@@ -7,6 +7,8 @@ league with ratings [...] over random, heuristic and every snapshot, written as 
 import csv
 import json
 
+import pytest
+
 from scenegym.evaluation.cli import main
 from scenegym.training.selfplay import rate
 
@@ -30,7 +32,7 @@ def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, caps
     assert players == {f"{seat}:{p}" for seat in ("crew", "gm")
                        for p in ("random", "heuristic", "optimal", f"{seat}_r1", f"{seat}_r2")}
     assert [int(r["rank"]) for r in rows] == list(range(1, 11))
-    ratings = [float(r["rating"]) for r in rows]
+    ratings = [float(r["elo"]) for r in rows]  # ranked by Elo
     assert ratings == sorted(ratings, reverse=True)
     for r in rows:  # each player met the 5 players of the other seat, 32 scenes each
         assert int(r["wins"]) + int(r["draws"]) + int(r["losses"]) == int(r["scenes"]) == 160
@@ -83,7 +85,17 @@ def test_league_only_replays_the_snapshots_with_the_players_asked(tmp_path, caps
         assert words in capsys.readouterr().err
 
 
-def test_trueskill_ranks_the_player_that_wins_every_game_first():
+def test_players_with_the_same_record_get_the_same_elo_whatever_the_order():
+    """Elo is fitted to all games at once; TrueSkill's order-dependent updates are not."""
+    games = ([("crew:a", "gm:x", 1)] * 30 + [("crew:a", "gm:x", -1)] * 10
+             + [("crew:b", "gm:x", 1)] * 30 + [("crew:b", "gm:x", -1)] * 10)
+    for seed in (1, 2):
+        rows = {r["player"]: r for r in rate(games, ["crew:a", "crew:b", "gm:x"], seed)}
+        assert rows["crew:a"]["elo"] == pytest.approx(rows["crew:b"]["elo"], abs=1e-6)
+        assert rows["crew:a"]["elo_low"] == pytest.approx(rows["crew:b"]["elo_low"], abs=1e-6)
+
+
+def test_the_league_ranks_the_player_that_wins_every_game_first():
     games = [("crew:a", "gm:b", 1)] * 20 + [("crew:c", "gm:b", -1)] * 20
     rows = rate(games, ["crew:a", "crew:c", "gm:b"], seed=1)
     assert [r["player"] for r in rows] == ["crew:a", "gm:b", "crew:c"]
