@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "scenegym.evaluation.sweep",
     "scenegym.evaluation.soak",
     "scenegym.evaluation.solve.cli",
+    "scenegym.evaluation.baselines",
     "scenegym.evaluation.play",
     "scenegym.training.cli",
 )

@@ -27,6 +27,13 @@ def _int_list(text: str) -> list[int]:
     return sizes
 
 
+def _names(text: str) -> list[str]:
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"expected comma-separated agent names, got {text!r}")
+    return names
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -87,12 +94,19 @@ def _add_train(sub) -> None:
 def _add_selfplay(sub) -> None:
     p = sub.add_parser("selfplay", help="train crew and GM in turns against each other's snapshots")
     _add_learner_options(p)
-    p.add_argument("--rounds", type=_positive, required=True, help="crew+GM training rounds")
-    p.add_argument("--steps-per-round", type=_positive, required=True,
-                   help="env steps per seat per round")
+    p.add_argument("--rounds", type=_positive, default=None,
+                   help="crew+GM training rounds (required unless --league-only)")
+    p.add_argument("--steps-per-round", type=_positive, default=None,
+                   help="env steps per seat per round (required unless --league-only)")
     p.add_argument("--league-scenes", type=_positive, default=200,
                    help="scenes per pairing in the league")
     cells.add_options(p)
+    p.add_argument("--league-players", type=_names, default=None, metavar="NAMES",
+                   help="the league's fixed players of both seats, comma-separated, e.g. "
+                        "random,heuristic (default: random, heuristic and the ruleset's other "
+                        "agents, such as optimal)")
+    p.add_argument("--league-only", action="store_true",
+                   help="train nothing: play the league of the snapshots already in --out")
 
     def run(args):
         args = _checked(args)

@@ -8,15 +8,30 @@ changes of ``--set``); ``selfplay.json`` records it with the GM reward.
 Snapshots are loaded as opponents through :func:`scenegym.agents.registry.make_agent`, like any
 policy file.
 
-The league: every crew player (random, heuristic, each crew snapshot) meets every GM player
-(random, heuristic, each GM snapshot) for ``league_scenes`` scenes on the engine, and each
-scene is one TrueSkill game (a cut-off scene is a draw). Games are fed to TrueSkill in a
-seeded random order so no pairing is rated last by construction. The table (``league.csv``
-and ``league.md``) ranks the players by the conservative rating ``mu - 3 sigma``.
+The league: every crew player (random, heuristic, the ruleset's other agents such as
+``optimal``, each crew snapshot) meets every GM player (the same, with the GM snapshots) for
+``league_scenes`` scenes on the engine, every pairing on the same dice. Each scene is one
+game (a cut-off scene is a draw). Two ratings come from the same games:
+
+- Elo by maximum likelihood over all games at once, with its 95% interval
+  (:mod:`scenegym.training.ratings`), which ranks the players: a crew player 400 points
+  above a GM player wins 10 scenes to 1 against it; two players of the same seat 400 points
+  apart have odds 10 times apart against the same opponent. The seat's own advantage is in
+  the ratings (in a game the crew usually wins, crew players rate above GM players).
+- TrueSkill, games fed in a seeded random order (so no pairing is rated last by
+  construction), and its conservative rating ``mu - 3 sigma``. Its updates depend on the
+  order of the games: two players with the same record against the same opponents can end
+  a sigma or more apart, which is why the table is ranked by Elo, a fit that has no order.
+
+``league.csv`` and ``league.md`` hold the ratings with each player's record;
+``league_pairs.csv`` and the second table of ``league.md`` hold every pairing's scenes and
+crew win rate (95% Wilson interval). ``--league-players`` chooses the fixed players;
+``--league-only`` trains nothing and plays the league of the snapshots already in ``--out``
+(more scenes, other players), recording its settings in ``selfplay.json``.
 
 Each pairing is a cell kept in ``league_cells`` of the run folder as it ends (keyed by the
 players, with a digest of each snapshot file, the variant, scenes and seed); ``--ray`` plays
-the pairings as Ray tasks, one per CPU, with the same table. The training rounds themselves
+the pairings as Ray tasks, one per CPU, with the same tables. The training rounds themselves
 run in turn (each learns against the other seat's last snapshot), in this process.
 """
 
@@ -25,6 +40,8 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import json
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -38,10 +55,13 @@ from scenegym.agents.registry import make_agent
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation import cells
+from scenegym.evaluation.baselines import distinct_agents
 from scenegym.evaluation.files import atomic_write_json, atomic_write_text, check_writable_folder
 from scenegym.evaluation.overrides import from_json
+from scenegym.evaluation.stats import proportion_ci
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
+from scenegym.training.ratings import elo_ratings, pair_records
 from scenegym.training.train import (
     TqdmCallback,
     TrainSettings,
@@ -52,8 +72,10 @@ from scenegym.training.train import (
 from scenegym.training.variant import describe, gm_reward_of, variant_config
 
 BASE_PLAYERS = ("random", "heuristic")
-TABLE_FIELDS = ("rank", "player", "seat", "rating", "mu", "sigma", "scenes", "wins", "draws",
-                "losses")
+TABLE_FIELDS = ("rank", "player", "seat", "elo", "elo_low", "elo_high", "rating", "mu", "sigma",
+                "opponents", "scenes", "wins", "draws", "losses")
+PAIR_FIELDS = ("crew", "gm", "scenes", "crew_wins", "draws", "gm_wins", "crew_win_rate",
+               "crew_win_low", "crew_win_high")
 
 
 def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str, snapshot: Path):
@@ -97,14 +119,57 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
     return players
 
 
-def play_league(s: TrainSettings, snapshots: dict, scenes: int, args=None) -> list[dict]:
-    """Every crew player against every GM player; TrueSkill ratings per player.
+def league_players(ruleset, names=None) -> tuple[str, ...]:
+    """The league's fixed players: ``names`` (checked against the ruleset's agents), or
+    random, heuristic and each other agent the ruleset names (``optimal``, styles)."""
+    if names is None:
+        return distinct_agents(ruleset, BASE_PLAYERS)
+    allowed = ("random", "constant", *ruleset.agents)
+    for name in names:
+        if name not in allowed:
+            raise ValueError(f"--league-players: {name!r} is not an agent of {ruleset.name}; "
+                             f"allowed: {', '.join(allowed)}")
+    return tuple(dict.fromkeys(names))
 
-    Each pairing is a cell (:mod:`scenegym.evaluation.cells`) kept in ``league_cells`` of the
-    run folder as it ends, played on Ray if ``args`` asks (``--ray``, ``--address``).
+
+SNAPSHOT = re.compile(r"^(crew|gm)_r(\d+)\.zip$")
+
+
+def existing_snapshots(out) -> dict:
+    """The snapshots an earlier run left in ``out/snapshots``, by seat, in round order.
+
+    Raises:
+        FileNotFoundError: There are none.
     """
+    folder = Path(out) / "snapshots"
+    found = sorted((m.group(1), int(m.group(2)), p) for p in folder.glob("*.zip")
+                   if (m := SNAPSHOT.match(p.name)))
+    if not found:
+        raise FileNotFoundError(f"--league-only: {str(folder)!r} holds no snapshots "
+                                "(crew_r<k>.zip, gm_r<k>.zip); run selfplay without "
+                                "--league-only first")
+    snapshots = {"crew": {}, "gm": {}}
+    for seat, k, path in found:
+        snapshots[seat][f"{seat}_r{k}"] = path
+    return snapshots
+
+
+def play_league(s: TrainSettings, snapshots: dict, scenes: int, players=None,
+                args=None) -> tuple[list[dict], dict]:
+    """Every crew player against every GM player, on the same dice.
+
+    ``players`` are the fixed players of both seats (default: :func:`league_players`). Each
+    pairing is a cell (:mod:`scenegym.evaluation.cells`) kept in ``league_cells`` of the run
+    folder as it ends, played on Ray if ``args`` asks (``--ray``, ``--address``).
+
+    Returns:
+        ``(rows, pairs)``: the rating table (see :func:`rate`) and every pairing's record
+        ``{(crew, gm): [crew wins, draws, GM wins]}``.
+    """
+    ruleset = ruleset_of_env(s.env_id)
     seed = derived_seed(s.seed, 0x1EA6)
-    roster = {seat: {**{f"{seat}:{b}": b for b in BASE_PLAYERS},
+    players = league_players(ruleset) if players is None else players
+    roster = {seat: {**{f"{seat}:{b}": b for b in players},
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
               for seat in ("crew", "gm")}
     pairings = [(c, g) for c in roster["crew"].items() for g in roster["gm"].items()]
@@ -121,7 +186,8 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int, args=None) -> li
     for ((crew_name, _), (gm_name, _)), (m, _) in zip(pairings, played):
         games += ([(crew_name, gm_name, 1)] * m["crew_wins"] + [(crew_name, gm_name, -1)]
                   * m["gm_wins"] + [(crew_name, gm_name, 0)] * m["draws"])
-    return rate(games, list(roster["crew"]) + list(roster["gm"]), seed)
+    names = list(roster["crew"]) + list(roster["gm"])
+    return rate(games, names, seed), pair_records(games)
 
 
 def play_pairing(env_id: str, config: dict, crew: str, gm: str, scenes: int, seed: int):
@@ -137,7 +203,9 @@ def play_pairing(env_id: str, config: dict, crew: str, gm: str, scenes: int, see
 
 
 def rate(games: list[tuple[str, str, int]], names: list[str], seed: int) -> list[dict]:
-    """TrueSkill ratings from ``(crew, gm, result)`` games, fed in a seeded random order."""
+    """TrueSkill ratings (games fed in a seeded random order) and Elo ratings with 95%
+    intervals (:func:`scenegym.training.ratings.elo_ratings`) from ``(crew, gm, result)``
+    games, with each player's record; ranked by Elo (ties: by TrueSkill's ``mu - 3 sigma``)."""
     draws = sum(1 for g in games if g[2] == 0) / max(1, len(games))
     env = trueskill.TrueSkill(draw_probability=min(max(draws, 0.01), 0.5))
     ratings = {n: env.create_rating() for n in names}
@@ -149,52 +217,99 @@ def rate(games: list[tuple[str, str, int]], names: list[str], seed: int) -> list
             ratings[first], ratings[second], drawn=result == 0, env=env)
         for name, sign in ((crew, result), (gm, -result)):
             record[name][0 if sign > 0 else 1 if sign == 0 else 2] += 1
+    pairs = pair_records(games)
+    elo = elo_ratings(pairs, names)
     rows = [{"player": n, "seat": n.split(":")[0], "rating": r.mu - 3 * r.sigma, "mu": r.mu,
-             "sigma": r.sigma, "scenes": sum(record[n]), "wins": record[n][0],
-             "draws": record[n][1], "losses": record[n][2]} for n, r in ratings.items()]
-    rows.sort(key=lambda row: -row["rating"])
+             "sigma": r.sigma, "elo": elo[n]["elo"], "elo_low": elo[n]["elo_ci"][0],
+             "elo_high": elo[n]["elo_ci"][1], "opponents": sum(n in pair for pair in pairs),
+             "scenes": sum(record[n]), "wins": record[n][0], "draws": record[n][1],
+             "losses": record[n][2]} for n, r in ratings.items()]
+    rows.sort(key=lambda row: (-round(row["elo"], 6), -row["rating"]))
     return [{"rank": k + 1, **row} for k, row in enumerate(rows)]
 
 
-def table_csv(rows: list[dict]) -> str:
-    """The league table as CSV."""
+def pair_rows(pairs: dict) -> list[dict]:
+    """One row per pairing: its scenes, record and crew win rate with the Wilson interval."""
+    rows = []
+    for (crew, gm), (wins, draws, losses) in pairs.items():
+        scenes = wins + draws + losses
+        low, high = proportion_ci(wins, scenes)
+        rows.append({"crew": crew, "gm": gm, "scenes": scenes, "crew_wins": wins,
+                     "draws": draws, "gm_wins": losses, "crew_win_rate": wins / scenes,
+                     "crew_win_low": low, "crew_win_high": high})
+    return rows
+
+
+def table_csv(rows: list[dict], fields=TABLE_FIELDS) -> str:
+    """A table (the league's ratings, or with ``PAIR_FIELDS`` its pairings) as CSV."""
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=TABLE_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()})
     return buf.getvalue()
 
 
-def table_markdown(rows: list[dict]) -> str:
-    """The league table as a markdown table."""
-    lines = ["| " + " | ".join(TABLE_FIELDS) + " |", "|" + "---|" * len(TABLE_FIELDS)]
-    for row in rows:
-        cells = [f"{row[f]:.2f}" if isinstance(row[f], float) else str(row[f])
-                 for f in TABLE_FIELDS]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+def table_markdown(rows: list[dict], pairs: list[dict] | None = None) -> str:
+    """The ratings as a markdown table, then (given ``pairs``, see :func:`pair_rows`) the
+    crew win rate of every pairing: crew players by row, GM players by column."""
+    lines = ["| rank | player | Elo [95% CI] | TrueSkill mu - 3 sigma | TrueSkill mu (sigma) | "
+             "opponents | scenes | wins-draws-losses |", "|---" * 8 + "|"]
+    for r in rows:
+        lines.append(f"| {r['rank']} | {r['player']} | {r['elo']:+.0f} [{r['elo_low']:+.0f}, "
+                     f"{r['elo_high']:+.0f}] | {r['rating']:.2f} | {r['mu']:.2f} "
+                     f"({r['sigma']:.2f}) | {r['opponents']} | {r['scenes']} | "
+                     f"{r['wins']}-{r['draws']}-{r['losses']} |")
+    return "\n".join(lines + pairs_markdown(pairs or [])) + "\n"
 
 
-def selfplay(s: TrainSettings, rounds: int, steps_per_round: int, league_scenes: int,
-             args=None) -> list:
-    """Run self-play and write the league table to ``s.out`` (the league on Ray if ``args``
-    asks: ``--ray``, ``--address``)."""
+def pairs_markdown(pairs: list[dict]) -> list[str]:
+    """Lines of the pairings' table (none without pairings)."""
+    if not pairs:
+        return []
+    crews = list(dict.fromkeys(p["crew"] for p in pairs))
+    gms = list(dict.fromkeys(p["gm"] for p in pairs))
+    cell = {(p["crew"], p["gm"]): p for p in pairs}
+    counts = sorted({p["scenes"] for p in pairs})
+    lines = ["", f"Crew win rate [95% CI] of each pairing ({' or '.join(map(str, counts))} "
+             "scenes each, every pairing on the same dice):", "",
+             "| crew \\ GM | " + " | ".join(gms) + " |", "|---" * (1 + len(gms)) + "|"]
+    for crew in crews:
+        cells = [f"{c['crew_win_rate']:.3f} [{c['crew_win_low']:.3f}, {c['crew_win_high']:.3f}]"
+                 if (c := cell.get((crew, gm))) else "" for gm in gms]
+        lines.append(f"| {crew} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def selfplay(s: TrainSettings, rounds: int | None, steps_per_round: int | None,
+             league_scenes: int, players=None, league_only: bool = False, args=None) -> str:
+    """Run self-play (or, ``league_only``, take the snapshots already in ``s.out``), play the
+    league (on Ray if ``args`` asks: ``--ray``, ``--address``) and write its tables to
+    ``s.out``; returns ``league.md``'s text."""
     torch.set_num_threads(s.threads)
     check_writable_folder(s.out)
     s = replace(s, gm_reward=gm_reward_of(s.env_id, s.gm_reward))
     check_both_seats_decide(s)
-    snapshots = train_league(s, rounds, steps_per_round)
-    rows = play_league(s, snapshots, league_scenes, args)
+    players = league_players(ruleset_of_env(s.env_id), players)
+    if league_only:
+        snapshots = existing_snapshots(s.out)
+    else:
+        snapshots = train_league(s, rounds, steps_per_round)
+    rows, pairs = play_league(s, snapshots, league_scenes, players, args)
     out = Path(s.out)
     atomic_write_text(out / "league.csv", table_csv(rows))
-    atomic_write_text(out / "league.md", table_markdown(rows))
+    atomic_write_text(out / "league_pairs.csv", table_csv(pair_rows(pairs), PAIR_FIELDS))
+    text = table_markdown(rows, pair_rows(pairs))
+    atomic_write_text(out / "league.md", text)
+    run = {"env_id": s.env_id, "seed": s.seed, "rounds": rounds, "gm_reward": s.gm_reward,
+           "config": s.config, "steps_per_round": steps_per_round}
+    if league_only and (out / "selfplay.json").is_file():  # the training run's own record
+        run = json.loads((out / "selfplay.json").read_text())
     atomic_write_json(out / "selfplay.json", {
-        "env_id": s.env_id, "seed": s.seed, "rounds": rounds, "gm_reward": s.gm_reward,
-        "config": s.config,
-        "steps_per_round": steps_per_round, "league_scenes": league_scenes,
+        **run, "league_scenes": league_scenes, "league_players": list(players),
+        "league_seed": s.seed,
         "snapshots": {seat: {n: str(p) for n, p in d.items()} for seat, d in snapshots.items()}})
-    return rows
+    return text
 
 
 def check_both_seats_decide(s: TrainSettings) -> None:
@@ -211,13 +326,18 @@ def run(args) -> int:
     """Entry point of ``scenegym selfplay``."""
     from scenegym.envs.core.batch import fresh_seed
 
+    if not args.league_only and (args.rounds is None or args.steps_per_round is None):
+        raise ValueError("selfplay needs --rounds and --steps-per-round (or --league-only, "
+                         "to play the league of the snapshots already in --out)")
     s = TrainSettings(env_id=args.env_id, seat="crew", opponent="heuristic",
-                      steps=args.rounds * args.steps_per_round, out=args.out, envs=args.envs,
+                      steps=(args.rounds or 0) * (args.steps_per_round or 0), out=args.out,
+                      envs=args.envs,
                       seed=fresh_seed() % 2**32 if args.seed is None else args.seed,
                       algo=args.algo, n_steps=args.n_steps, batch_size=args.batch_size,
                       n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads,
                       gm_reward=args.gm_reward, config=args.overrides)
-    rows = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes, args)
+    text = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes,
+                    args.league_players, args.league_only, args)
     print(describe(s.config, gm_reward_of(s.env_id, s.gm_reward)))
-    print(table_markdown(rows))
+    print(text, end="")
     return 0

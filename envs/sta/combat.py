@@ -34,6 +34,7 @@ from scenegym.envs.sta.characters import (
     standing,
     weapon_in_hand,
 )
+from scenegym.envs.sta.effects import create_trait, disarm_cost, sprint_move, treat
 from scenegym.envs.sta.state import (
     ACTOR,
     ADDED,
@@ -41,6 +42,7 @@ from scenegym.envs.sta.state import (
     ASSIST_FOR,
     AVOID,
     AVOIDED,
+    BOON,
     BOUGHT,
     BUY,
     COMPLICATIONS,
@@ -53,7 +55,10 @@ from scenegym.envs.sta.state import (
     DIE_ASSIST,
     DIE_TASK,
     DIFFICULTY,
+    DIRECTOR,
+    EXTRA,
     GUARD,
+    HINDER,
     INJURIES,
     INSIGHT,
     MAJOR_NPC,
@@ -79,6 +84,7 @@ from scenegym.envs.sta.state import (
     SECURITY,
     SEVERITY,
     SPEND,
+    SPENT,
     STRESS,
     STRESS_MAX,
     STUN_INJURIES,
@@ -86,12 +92,17 @@ from scenegym.envs.sta.state import (
     TARGET,
     TASK,
     TASK_ATTACK,
+    TASK_CREATE_TRAIT,
     TASK_FIRST_AID,
     TASK_GUARD,
+    TASK_SPRINT,
+    TASK_TREAT,
     THREAT,
     TIER,
+    UNTREATED,
     VICTIM,
     VICTIM_DEADLY,
+    WORST,
     ZONE,
     ZONE_COVER,
 )
@@ -110,14 +121,20 @@ from scenegym.envs.sta.turns import await_decision, check_end, end_turn
 
 
 @njit(cache=True)
-def skill(task, melee):
-    """(attribute, department) of a task: Melee Daring + Security, Ranged Control + Security,
-    First Aid Daring + Medicine, Guard Insight + Security."""
-    if task == TASK_FIRST_AID:
+def skill(s, p):
+    """(attribute, department) of the current task: Melee Daring + Security, Ranged Control
+    + Security, First Aid Daring + Medicine, Guard Insight + Security; Sprint and Create
+    Trait by the config."""
+    task = s[TASK]
+    if task == TASK_FIRST_AID or task == TASK_TREAT:
         return DARING, MEDICINE
     if task == TASK_GUARD:
         return INSIGHT, SECURITY
-    return (DARING, SECURITY) if melee else (CONTROL, SECURITY)
+    if task == TASK_SPRINT:
+        return p.sprint_skill[0], p.sprint_skill[1]
+    if task == TASK_CREATE_TRAIT:
+        return p.trait_skill[0], p.trait_skill[1]
+    return (DARING, SECURITY) if attack_is_melee(s, p) else (CONTROL, SECURITY)
 
 
 @njit(cache=True)
@@ -131,18 +148,29 @@ def base_difficulty(s, p):
     task = s[TASK]
     if task == TASK_FIRST_AID:
         return p.first_aid_difficulty
+    if task == TASK_TREAT:
+        return s[WORST + s[TARGET]]
     if task == TASK_GUARD:
-        return p.guard_difficulty
+        return p.guard_difficulty + (p.guard_ally_difficulty if s[TARGET] != s[ACTOR] else 0)
+    if task == TASK_SPRINT:
+        return p.sprint_difficulty
+    if task == TASK_CREATE_TRAIT:
+        return p.create_trait_difficulty
     return p.melee_difficulty if attack_is_melee(s, p) else p.ranged_difficulty
 
 
 @njit(cache=True)
 def difficulty_modifiers(s, p):
     """Difficulty added by circumstances: Fatigue, complications, an enemy in Reach of a
-    task that is not a melee attack, the target's Guard, a prone target at range."""
+    task that is not a melee attack, the target's Guard, a prone target at range; traits
+    (hindering, helpful, untreated Injuries) and a second major action (not when Directed)."""
     c, t = s[ACTOR], s[TARGET]
     melee_attack = s[TASK] == TASK_ATTACK and attack_is_melee(s, p)
     extra = p.complication_difficulty * s[COMPLICATIONS + c]
+    extra += p.trait_difficulty * (s[HINDER + c] - s[BOON + c])
+    extra += p.injury_difficulty * (s[UNTREATED + c] + s[STUN_INJURIES + c])
+    if s[EXTRA] == 1 and s[DIRECTOR] < 0:
+        extra += p.extra_major_difficulty
     if fatigued(s, c):
         extra += p.fatigue_penalty
     if enemy_in_reach(s, c) and not melee_attack:
@@ -182,7 +210,9 @@ def start_task(s, p, dice, log, i):
     s[SUCCESSES] = 0
     if s[OPPOSED]:
         await_roll(s, s[TARGET])
-    elif s[DIFFICULTY] == 0:
+        return
+    s[DIFFICULTY] = max(0, s[DIFFICULTY])
+    if s[DIFFICULTY] == 0 and s[TASK] != TASK_SPRINT:  # Sprint rolls for Momentum
         s[COMPLICATIONS + s[ACTOR]] = 0
         task_succeeded(s, p, dice, log, i, False)
     else:
@@ -194,12 +224,28 @@ def start_task(s, p, dice, log, i):
 
 
 @njit(cache=True)
-def roll_for(s, p, dice, log, i, c, n, perfect, aim, purpose):
+def roll_for(s, p, dice, log, i, c, n, perfect, rerolls, purpose):
     """``c`` rolls ``n`` dice on the current task's skill; returns (successes, complications)."""
-    a, d = skill(s[TASK], attack_is_melee(s, p))
+    a, d = skill(s, p)
+    return roll_skill(s, p, dice, log, i, c, a, d, n, perfect, rerolls, purpose)
+
+
+@njit(cache=True)
+def roll_skill(s, p, dice, log, i, c, a, d, n, perfect, rerolls, purpose):
+    """``c`` rolls ``n`` dice on attribute ``a`` + department ``d``."""
     tn = target_number(attribute(s, c, a), department(s, c, d))
     return roll_pool(p, dice, log, i, n, tn, department(s, c, d), has_focus(s, c, d), perfect,
-                     aim, purpose, p.complication_range)
+                     rerolls, purpose, p.complication_range)
+
+
+@njit(cache=True)
+def aim_rerolls(s, p):
+    """Dice an Aimed attack re-rolls: one, or with an Accurate weapon "any number"."""
+    if s[AIMED] == 0 or s[TASK] != TASK_ATTACK:
+        return 0
+    if p.weapon_accurate[weapon_in_hand(s, s[ACTOR])] == 1:
+        return p.accurate_rerolls
+    return p.aim_rerolls
 
 
 @njit(cache=True)
@@ -211,9 +257,15 @@ def assistance(s, p, dice, log, i, leader):
         if s[ASSIST_FOR + a] == leader:
             s[ASSIST_FOR + a] = -1
             if standing(s, a):
-                n, k = roll_for(s, p, dice, log, i, a, 1, False, False, DIE_ASSIST)
+                n, k = roll_for(s, p, dice, log, i, a, 1, False, 0, DIE_ASSIST)
                 total += n
                 complications += k
+    d = s[DIRECTOR]
+    if d >= 0 and standing(s, d):  # "you Assist with Control + Command"
+        n, k = roll_skill(s, p, dice, log, i, d, p.direct_skill[0], p.direct_skill[1], 1,
+                          False, 0, DIE_ASSIST)
+        total += n
+        complications += k
     return total, complications
 
 
@@ -231,15 +283,15 @@ def roll_task(s, p, dice, log, i):
     c = s[ROLLER]
     n = p.base_dice + s[BOUGHT]
     if c != s[ACTOR]:
-        successes, complications = roll_for(s, p, dice, log, i, c, n, s[PERFECT], False, DIE_TASK)
+        successes, complications = roll_for(s, p, dice, log, i, c, n, s[PERFECT], 0, DIE_TASK)
         record(log, i, OUTCOME, successes, 0, ROLL_REACTION, c)
         note_complications(s, log, i, c, complications)
         s[REACTION] = successes
-        s[DIFFICULTY] += successes
+        s[DIFFICULTY] = max(0, s[DIFFICULTY] + successes)
         await_roll(s, s[ACTOR])
         return
-    aim = s[AIMED] == 1 and s[TASK] == TASK_ATTACK
-    successes, complications = roll_for(s, p, dice, log, i, c, n, s[PERFECT], aim, DIE_TASK)
+    successes, complications = roll_for(s, p, dice, log, i, c, n, s[PERFECT], aim_rerolls(s, p),
+                                        DIE_TASK)
     helped, extra = assistance(s, p, dice, log, i, c)
     successes = assisted(successes, helped)
     s[SUCCESSES] = successes
@@ -287,8 +339,17 @@ def task_succeeded(s, p, dice, log, i, may_spend):
         s[DEFEATED + t] = 0
         record(log, i, NOTE, NOTE_REVIVED, t, c)
         end_turn(s, p, log, i)
+    elif s[TASK] == TASK_TREAT:
+        treat(s, log, i, t, c)
+        end_turn(s, p, log, i)
+    elif s[TASK] == TASK_CREATE_TRAIT:
+        create_trait(s, p, log, i, c, t)
+        end_turn(s, p, log, i)
+    elif s[TASK] == TASK_SPRINT:
+        sprint_move(s, p, log, i)
+        end_turn(s, p, log, i)
     else:
-        s[GUARD + c] = 1
+        s[GUARD + t] = 1
         end_turn(s, p, log, i)
 
 
@@ -299,10 +360,19 @@ def task_failed(s, p, log, i):
     t = s[TARGET]
     if s[OPPOSED] == 1:
         gain_momentum(s, p, log, i, t, shortfall(s[SUCCESSES], s[DIFFICULTY]))
-        if s[TASK] == TASK_ATTACK and counter_options(s, p) > 0:
+        if s[TASK] == TASK_ATTACK and (counter_options(s, p) > 0 or may_step_back(s, p)):
             await_decision(s, COUNTER, side_of(t))
             return
+    if s[TASK] == TASK_SPRINT:  # the task only generates Momentum: the sprinter still runs
+        sprint_move(s, p, log, i)
     end_turn(s, p, log, i)
+
+
+@njit(cache=True)
+def may_step_back(s, p):
+    """The target who won an opposed melee attack may "move out of Reach" instead."""
+    t, c = s[TARGET], s[ACTOR]
+    return standing(s, t) and attack_is_melee(s, p) and in_reach(s, t, c) == 1
 
 
 @njit(cache=True)
@@ -316,10 +386,26 @@ def intense(s, p):
 
 
 @njit(cache=True)
+def may_alter_trait(s, p):
+    """Alter Trait (2 Momentum, once per turn): a hindering trait on the target."""
+    return ((s[SPENT] & 1) == 0 and s[HINDER + s[TARGET]] < p.trait_max
+            and can_pay(s, s[ACTOR], p.alter_trait_cost, False))
+
+
+@njit(cache=True)
+def may_disarm(s, p):
+    """Disarm (1 Momentum, 2 for a two-handed weapon; once per turn)."""
+    cost = disarm_cost(s, p, s[TARGET])
+    return (s[SPENT] & 2) == 0 and cost >= 0 and can_pay(s, s[ACTOR], cost, False)
+
+
+@njit(cache=True)
 def any_spend(s, p):
-    """Added Severity (or an Intense weapon's cheaper severity) is affordable."""
+    """Some spend of a successful attack is affordable: Added Severity (or an Intense
+    weapon's cheaper severity), Alter Trait, Disarm."""
     return (can_add_severity(s, p, p.added_severity_cost)
-            or (intense(s, p) and can_add_severity(s, p, p.intense_cost)))
+            or (intense(s, p) and can_add_severity(s, p, p.intense_cost))
+            or may_alter_trait(s, p) or may_disarm(s, p))
 
 
 @njit(cache=True)
@@ -379,6 +465,8 @@ def take_injury(s, p, log, i):
     s[INJURIES + v] += 1
     if s[VICTIM_DEADLY] == 1:
         s[DEADLY_INJURIES + v] += 1
+        s[UNTREATED + v] += 1
+        s[WORST + v] = max(s[WORST + v], s[SEVERITY])
     else:
         s[STUN_INJURIES + v] += 1
     s[DEFEATED + v] = 1

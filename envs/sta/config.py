@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from scenegym.envs.core.config import RulesetConfig
 from scenegym.envs.core.validate import check_choice, check_int, check_ints
 from scenegym.envs.sta import state as st
+from scenegym.envs.sta.action_rules import ACTION_PARAMS, ActionRules, action_params
 
 TIER_CODES = {"minor": st.MINOR_NPC, "notable": st.NOTABLE_NPC, "major": st.MAJOR_NPC}
 CONFLICTS = ("personal", "social")
@@ -27,8 +28,11 @@ def _mask(departments) -> int:
 
 
 @dataclass(frozen=True)
-class StaConfig(RulesetConfig):
+class StaConfig(RulesetConfig, ActionRules):
     """Rules numbers and switches of a personal conflict (crew of PCs against NPCs).
+
+    The fields of the actions beyond the basic attack (Sprint, Direct, Ready, Create Trait,
+    Disarm, reinforcements, ...) are those of :class:`ActionRules`.
 
     Attribute and department tuples are in the order of ``state.ATTRIBUTE_NAMES``
     (Control, Daring, Fitness, Insight, Presence, Reason) and ``state.DEPARTMENT_NAMES``
@@ -203,6 +207,7 @@ class StaConfig(RulesetConfig):
         check_int("crew_withdraw_result", self.crew_withdraw_result, -1, 1)
         check_int("npc_withdraw_result", self.npc_withdraw_result, -1, 1)
         self._check_social()
+        self._check_actions()
 
     def _check_task(self):
         check_int("die_sides", self.die_sides, 2, 100)
@@ -329,7 +334,7 @@ Params = namedtuple("Params", [
     "obstacle_percent", "terrain_cost_max", "max_rounds", "crew_withdraw_result",
     "npc_withdraw_result", "social", "skills", "evidence_pieces", "offer_cost",
     "hostility_cost", "social_severity_cost", "lie_complication_range", "recover_cost",
-    "recover_max",
+    "recover_max", *ACTION_PARAMS, "reserves",
 ])
 
 
@@ -350,9 +355,10 @@ def character_table(cfg: StaConfig):
         focus.append(_mask(cfg.pc_focus[c]) if here else 0)
         weapon.append(cfg.pc_weapon[c] if here else 0)
         prot.append(cfg.pc_protection[c] if here else 0)
+    tiers = cfg.npc_tiers + cfg.npc_reserve  # reinforcements wait in the slots after
     for k in range(st.MAX_NPCS):
-        here = k < len(cfg.npc_tiers)
-        code = TIER_CODES[cfg.npc_tiers[k]] if here else st.MINOR_NPC
+        here = k < len(tiers)
+        code = TIER_CODES[tiers[k]] if here else st.MINOR_NPC
         tier.append(code)
         attrs += cfg.tier_attributes[code - 1] if here else (0,) * SIX
         depts += cfg.tier_departments[code - 1] if here else (0,) * SIX
@@ -400,5 +406,5 @@ def kernel_params(cfg: StaConfig) -> Params:
         evidence_pieces=cfg.evidence_pieces, offer_cost=cfg.offer_cost,
         hostility_cost=cfg.hostility_cost, social_severity_cost=cfg.social_severity_cost,
         lie_complication_range=cfg.lie_complication_range, recover_cost=cfg.recover_cost,
-        recover_max=cfg.recover_max,
+        recover_max=cfg.recover_max, **action_params(cfg),
     )

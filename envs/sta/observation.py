@@ -26,11 +26,14 @@ _SCENE = ("momentum", "threat", "round_share", "kept", "zones", "side_is_crew")
 _ZONE = ("exists", "cover", "terrain", "obstacle_next")
 _TASK = ("attack", "first_aid", "guard", "deadly", "opposed", "difficulty", "reaction",
          "successes", "bought", "perfect", "severity", "added", "npc_momentum", "minors",
-         "aimed", "prone_toggled", "roller_is_actor")
+         "aimed", "prone_toggled", "roller_is_actor", "sprint", "create_trait", "treat",
+         "moved", "extra_major", "directed", "interrupting", "altered", "disarmed")
 _CHAR = ("present", "npc_tier", "zone", "stress_share", "fatigued", "injuries", "dying",
          "defeated", "withdrawn", "acted", "prone", "drawn", "guard", "complications",
          "determination", "melee_weapon", "severity", "attack_tn", "is_actor", "is_target",
-         "is_victim", "in_reach_of_actor", "assists_actor", "avoided")
+         "is_victim", "in_reach_of_actor", "assists_actor", "avoided", "majors", "readied",
+         "readied_at_actor", "hindered", "helped", "untreated", "worst_injury", "reserve",
+         "leader", "accurate", "two_handed")
 O_SCENE = st.NUM_PHASES
 O_ZONE = O_SCENE + len(_SCENE)
 O_TASK = O_ZONE + st.MAX_ZONES * len(_ZONE)
@@ -83,7 +86,7 @@ def observe_scene(s, p, o):
 @njit(cache=True)
 def observe_task(s, p, o):
     k = O_TASK
-    if s[st.TASK] > 0:
+    if 0 < s[st.TASK] <= st.TASK_GUARD:
         o[k + s[st.TASK] - 1] = 1.0
     o[k + 3] = s[st.DEADLY]
     o[k + 4] = s[st.OPPOSED]
@@ -99,12 +102,22 @@ def observe_task(s, p, o):
     o[k + 14] = s[st.AIMED]
     o[k + 15] = s[st.PRONE_TOGGLED]
     o[k + 16] = s[st.ROLLER] >= 0 and s[st.ROLLER] == s[st.ACTOR]
+    o[k + 17] = s[st.TASK] == st.TASK_SPRINT
+    o[k + 18] = s[st.TASK] == st.TASK_CREATE_TRAIT
+    o[k + 19] = s[st.TASK] == st.TASK_TREAT
+    o[k + 20] = s[st.MOVED]
+    o[k + 21] = s[st.EXTRA]
+    o[k + 22] = s[st.DIRECTOR] >= 0
+    o[k + 23] = s[st.INTERRUPTED] >= 0
+    o[k + 24] = s[st.SPENT] & 1
+    o[k + 25] = (s[st.SPENT] >> 1) & 1
 
 
 @njit(cache=True)
 def observe_character(s, p, o, c):
     k = O_CHAR + c * CHAR_SLOTS
     if s[st.PRESENT + c] == 0:
+        o[k + 31] = s[st.RESERVE + c]
         return
     actor = s[st.ACTOR]
     w = weapon_in_hand(s, c)
@@ -114,7 +127,7 @@ def observe_character(s, p, o, c):
     o[k + 3] = share(s[st.STRESS + c], max(s[st.STRESS_MAX + c], 1))
     o[k + 4] = fatigued(s, c)
     o[k + 5] = share(s[st.INJURIES + c], 3.0)
-    o[k + 6] = s[st.DEADLY_INJURIES + c] > 0 and s[st.DEFEATED + c] == 1
+    o[k + 6] = s[st.UNTREATED + c] > 0 and s[st.DEFEATED + c] == 1
     o[k + 7] = s[st.DEFEATED + c]
     o[k + 8] = s[st.WITHDRAWN + c]
     o[k + 9] = s[st.ACTED + c]
@@ -133,6 +146,25 @@ def observe_character(s, p, o, c):
     o[k + 21] = actor >= 0 and in_reach(s, actor, c) == 1
     o[k + 22] = actor >= 0 and s[st.ASSIST_FOR + c] == actor
     o[k + 23] = share(s[st.AVOIDED + c], 3.0)
+    observe_actions(s, p, o, c, k)
+
+
+@njit(cache=True)
+def observe_actions(s, p, o, c, k):
+    """Character ``c``'s slots of the further actions: majors this round, its readied
+    attack, traits, untreated Injuries, reserve, leadership, its weapon's qualities."""
+    w = weapon_in_hand(s, c)
+    o[k + 24] = share(s[st.MAJORS + c], 2.0)
+    o[k + 25] = s[st.READY_AT + c] >= 0
+    o[k + 26] = s[st.ACTOR] >= 0 and s[st.READY_AT + c] == s[st.ACTOR]
+    o[k + 27] = share(s[st.HINDER + c], max(p.trait_max, 1))
+    o[k + 28] = share(s[st.BOON + c], max(p.trait_max, 1))
+    o[k + 29] = share(s[st.UNTREATED + c], 3.0)
+    o[k + 30] = share(s[st.WORST + c], COUNT_SCALE)
+    o[k + 31] = s[st.RESERVE + c]
+    o[k + 32] = c == s[st.CREW_LEADER] or c == s[st.NPC_LEADER]
+    o[k + 33] = p.weapon_accurate[w]
+    o[k + 34] = p.weapon_hands[w] == 2
 
 
 @njit(cache=True)

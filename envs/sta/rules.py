@@ -16,6 +16,20 @@ from numba import njit
 from scenegym.envs.core.events import DECISION, NOTE, record
 from scenegym.envs.core.header import CREW, DECISIONS, GM, HEADER_SIZE, PHASE, SEAT
 from scenegym.envs.sta import state as st
+from scenegym.envs.sta.actions import (
+    assist_now,
+    direct,
+    legal_assist_now,
+    legal_more_majors,
+    legal_reinforce,
+    legal_spring,
+    pick_leaders,
+    ready,
+    reinforce,
+    spring,
+    sprint,
+    task_on,
+)
 from scenegym.envs.sta.battlefield import build_battlefield, distance, move_cost
 from scenegym.envs.sta.characters import (
     able,
@@ -41,10 +55,14 @@ from scenegym.envs.sta.combat import (
     counter_options,
     inflict,
     intense,
+    may_alter_trait,
+    may_disarm,
+    may_step_back,
     roll_task,
     start_task,
     take_injury,
 )
+from scenegym.envs.sta.effects import create_trait, disarm, disarm_cost, path_cost
 from scenegym.envs.sta.social import (
     begin_social,
     give_or_suffer,
@@ -56,7 +74,15 @@ from scenegym.envs.sta.social import (
     yield_or_resist,
 )
 from scenegym.envs.sta.task import next_die_cost
-from scenegym.envs.sta.turns import await_decision, check_end, end_turn, hand_turn
+from scenegym.envs.sta.turns import (
+    await_decision,
+    check_end,
+    end_turn,
+    hand_turn,
+    may_keep,
+    may_take_extra_major,
+    open_turn,
+)
 
 # ---------------------------------------------------------------------------------------------
 # The scene
@@ -75,6 +101,7 @@ def place_character(s, p, c, present):
     s[st.PROTECTION + c] = p.protection[c]
     s[st.DRAWN + c] = p.weapons_drawn
     s[st.ASSIST_FOR + c] = -1
+    s[st.READY_AT + c] = -1
     if c < st.MAX_PCS:
         s[st.STRESS_MAX + c] = s[st.ATTRIBUTES + st.NUM_ATTRIBUTES * c + st.FITNESS]
         s[st.DETERMINATION + c] = p.determination_start
@@ -94,6 +121,7 @@ def begin(s, p, dice, log, i):
     for c in range(st.MAX_CHARS):
         here = c < p.pcs if c < st.MAX_PCS else c - st.MAX_PCS < p.npcs
         place_character(s, p, c, 1 if here else 0)
+        s[st.RESERVE + c] = c >= st.MAX_PCS + p.npcs and c < st.MAX_PCS + p.npcs + p.reserves
     s[st.MOMENTUM] = p.momentum_start
     s[st.THREAT] = p.threat_start
     s[st.ROUND] = 1
@@ -101,6 +129,10 @@ def begin(s, p, dice, log, i):
     s[st.TARGET] = -1
     s[st.ROLLER] = -1
     s[st.VICTIM] = -1
+    s[st.DIRECTOR] = -1
+    s[st.INTERRUPTED] = -1
+    s[st.SPRINT_TO] = -1
+    pick_leaders(s, p)
     if p.social:
         begin_social(s, p)
     record(log, i, NOTE, st.NOTE_ROUND, 1, 0)
@@ -116,17 +148,9 @@ def begin(s, p, dice, log, i):
 
 @njit(cache=True)
 def pick(s, p, c, log, i):
-    """``c`` takes its turn: its Guard lapses, its minor actions begin (a social conflict has
-    none: its major action is pending)."""
-    s[st.ACTOR] = c
+    """``c`` takes its turn this round (a readied attack may interrupt it first)."""
     s[st.ACTED + c] = 1
-    s[st.GUARD + c] = 0
-    s[st.MINORS] = 0
-    s[st.AIMED] = 0
-    s[st.PRONE_TOGGLED] = 0
-    s[st.TARGET] = -1
-    record(log, i, NOTE, st.NOTE_TURN, c, s[st.KEPT])
-    await_decision(s, st.MAJOR if p.social else st.MINOR, side_of(c))
+    open_turn(s, p, log, i, c)
 
 
 @njit(cache=True)
@@ -146,11 +170,13 @@ def minor_action(s, p, log, i, action):
         z = action - st.A_MOVE
         pay(s, log, i, c, move_cost(s, s[st.ZONE + c], z), True)
         s[st.ZONE + c] = z
+        s[st.MOVED] = 1
         leave_reach(s, c)
     elif action < st.A_AIM:
         t = action - st.A_APPROACH
         pay(s, log, i, c, move_cost(s, s[st.ZONE + c], s[st.ZONE + t]), True)
         s[st.ZONE + c] = s[st.ZONE + t]
+        s[st.MOVED] = 1
         leave_reach(s, c)
         enter_reach(s, c, t)
     elif action == st.A_AIM:
@@ -170,7 +196,11 @@ def major_action(s, p, dice, log, i, action):
     and Pass end the turn."""
     c = s[st.ACTOR]
     record(log, i, NOTE, st.NOTE_MAJOR, c, action)
-    if action < st.A_FIRST_AID:
+    if action != st.A_PASS:
+        s[st.MAJORS + c] += 1
+    if action >= st.A_SPRINT:
+        more_major(s, p, dice, log, i, action)
+    elif action < st.A_FIRST_AID:
         s[st.TASK] = st.TASK_ATTACK
         s[st.DEADLY] = 1 if action >= st.A_ATTACK_DEADLY else 0
         s[st.TARGET] = action - (st.A_ATTACK_DEADLY if s[st.DEADLY] else st.A_ATTACK_STUN)
@@ -199,9 +229,29 @@ def major_action(s, p, dice, log, i, action):
 
 
 @njit(cache=True)
+def more_major(s, p, dice, log, i, action):
+    """Sprint, Direct, Ready, Create Trait, treating an Injury, Guard for an ally."""
+    if action < st.A_DIRECT:
+        sprint(s, p, dice, log, i, action - st.A_SPRINT)
+    elif action < st.A_READY:
+        direct(s, p, log, i, action - st.A_DIRECT)
+    elif action < st.A_CREATE_TRAIT:
+        ready(s, p, log, i, action - st.A_READY)
+    elif action < st.A_TREAT:
+        task_on(s, p, dice, log, i, st.TASK_CREATE_TRAIT, action - st.A_CREATE_TRAIT)
+    elif action < st.A_GUARD_ALLY:
+        task_on(s, p, dice, log, i, st.TASK_TREAT, action - st.A_TREAT)
+    else:
+        task_on(s, p, dice, log, i, st.TASK_GUARD, action - st.A_GUARD_ALLY)
+
+
+@njit(cache=True)
 def build_pool(s, p, dice, log, i, action):
     """Buy a d20 (own pool, or a PC adding Threat), spend Determination, or roll."""
     r = s[st.ROLLER]
+    if st.A_ASSIST <= action < st.A_GUARD:
+        assist_now(s, log, i, action - st.A_ASSIST)
+        return
     if action == st.A_ROLL:
         if p.social:
             social_roll(s, p, dice, log, i)
@@ -224,14 +274,22 @@ def build_pool(s, p, dice, log, i, action):
 @njit(cache=True)
 def spend(s, p, log, i, action):
     """Added Severity (or an Intense weapon's), until done or nothing more is affordable."""
-    c = s[st.ACTOR]
-    if action != st.A_DONE:
+    c, t = s[st.ACTOR], s[st.TARGET]
+    if action == st.A_ALTER_TRAIT:
+        pay(s, log, i, c, p.alter_trait_cost, False)
+        s[st.SPENT] |= 1
+        create_trait(s, p, log, i, c, t)
+    elif action == st.A_DISARM:
+        pay(s, log, i, c, disarm_cost(s, p, t), False)
+        s[st.SPENT] |= 2
+        disarm(s, log, i, t)
+    elif action != st.A_DONE:
         pay(s, log, i, c, p.added_severity_cost if action == st.A_SEVERITY else p.intense_cost,
             False)
         s[st.SEVERITY] += 1
         s[st.ADDED] += 1
-        if any_spend(s, p):
-            return
+    if action != st.A_DONE and any_spend(s, p):
+        return
     inflict(s, p, log, i, s[st.TARGET], s[st.SEVERITY], s[st.DEADLY])
 
 
@@ -239,7 +297,10 @@ def spend(s, p, log, i, action):
 def counterattack(s, p, log, i, action):
     """The target who won an opposed attack strikes back (2 Momentum), Stun or Deadly."""
     t = s[st.TARGET]
-    if action == st.A_NO_COUNTER:
+    if action == st.A_STEP_BACK:
+        leave_reach(s, t)
+        record(log, i, NOTE, st.NOTE_STEP_BACK, t, s[st.ACTOR])
+    if action == st.A_NO_COUNTER or action == st.A_STEP_BACK:
         end_turn(s, p, log, i)
         return
     pay(s, log, i, t, p.counter_cost, False)
@@ -254,7 +315,12 @@ def counterattack(s, p, log, i, action):
 def keep_initiative(s, p, log, i, action):
     """Keep the Initiative: an ally takes the next turn; otherwise the opposition does."""
     side = side_of(s[st.ACTOR])
-    if action == st.A_KEEP:
+    if action == st.A_EXTRA_MAJOR:
+        pay(s, log, i, s[st.ACTOR], p.extra_major_cost, False)
+        s[st.EXTRA] = 1
+        record(log, i, NOTE, st.NOTE_EXTRA_MAJOR, s[st.ACTOR], 0)
+        await_decision(s, st.MAJOR, side)
+    elif action == st.A_KEEP:
         pay(s, log, i, s[st.ACTOR], p.keep_cost, True)
         s[st.KEPT] = 1
         record(log, i, NOTE, st.NOTE_KEEP, s[st.ACTOR], 0)
@@ -282,7 +348,10 @@ def apply(s, p, dice, log, i, action):
     s[DECISIONS] += 1
     phase = s[PHASE]
     if phase == st.PICK:
-        pick(s, p, action - st.A_PICK, log, i)
+        if action >= st.A_REINFORCE:  # the GM brings in a reinforcement, then picks
+            reinforce(s, p, log, i, action - st.A_REINFORCE)
+        else:
+            pick(s, p, action - st.A_PICK, log, i)
     elif phase == st.MINOR:
         if action == st.A_END_MINOR:
             await_decision(s, st.MAJOR, side_of(s[st.ACTOR]))
@@ -317,6 +386,8 @@ def apply(s, p, dice, log, i, action):
         give_or_suffer(s, p, log, i, action)
     elif phase == st.SHUT_DOWN:
         shut_down(s, p, log, i, action)
+    elif phase == st.SPRING:
+        spring(s, p, dice, log, i, action)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -362,6 +433,9 @@ def legal_minor(s, p, m):
 def legal_major(s, p, m):
     c = s[st.ACTOR]
     m[st.A_PASS] = True
+    if s[st.MAJORS + c] >= p.max_majors:  # "not more than two major actions during any round"
+        return
+    legal_more_majors(s, p, m, c)
     m[st.A_GUARD] = True
     m[st.A_WITHDRAW] = s[st.ZONE + c] == exit_zone(s, c) and may_move(s, c)
     w = weapon_in_hand(s, c)
@@ -377,14 +451,23 @@ def legal_major(s, p, m):
 
 
 @njit(cache=True)
+def sprint_reserve(s, r):
+    """An NPC sprinting keeps back the Threat its path will cost (it is paid after the roll)."""
+    if s[st.TASK] != st.TASK_SPRINT or side_of(r) == CREW:
+        return 0
+    return path_cost(s, s[st.ZONE + r], s[st.SPRINT_TO])
+
+
+@njit(cache=True)
 def legal_buy(s, p, m):
     r = s[st.ROLLER]
     m[st.A_ROLL] = True
     cost = next_die_cost(p, s[st.BOUGHT])
     if cost >= 0:
-        m[st.A_BUY] = can_pay(s, r, cost, False)
+        m[st.A_BUY] = can_pay(s, r, cost + sprint_reserve(s, r), False)
         m[st.A_BUY_THREAT] = side_of(r) == CREW
     m[st.A_DETERMINATION] = s[st.DETERMINATION + r] > 0 and s[st.PERFECT] == 0
+    legal_assist_now(s, p, m)
 
 
 @njit(cache=True)
@@ -399,6 +482,7 @@ def legal(s, p, m):
     elif phase == st.PICK:
         for c in range(st.MAX_CHARS):
             m[st.A_PICK + c] = side_of(c) == s[st.SIDE] and able(s, c)
+        legal_reinforce(s, p, m)
     elif phase == st.MINOR:
         legal_minor(s, p, m)
     elif phase == st.MAJOR:
@@ -409,6 +493,8 @@ def legal(s, p, m):
         m[st.A_DONE] = True
         m[st.A_SEVERITY] = can_add_severity(s, p, p.added_severity_cost)
         m[st.A_INTENSE] = intense(s, p) and can_add_severity(s, p, p.intense_cost)
+        m[st.A_ALTER_TRAIT] = may_alter_trait(s, p)
+        m[st.A_DISARM] = may_disarm(s, p)
     elif phase == st.AVOID:
         m[st.A_AVOID] = True
         m[st.A_TAKE] = True
@@ -417,9 +503,13 @@ def legal(s, p, m):
         m[st.A_NO_COUNTER] = True
         m[st.A_COUNTER_STUN] = (options & 1) == 1
         m[st.A_COUNTER_DEADLY] = (options & 2) == 2
+        m[st.A_STEP_BACK] = may_step_back(s, p)
     elif phase == st.KEEP:
-        m[st.A_KEEP] = True
+        m[st.A_EXTRA_MAJOR] = may_take_extra_major(s, p, s[st.ACTOR])
+        m[st.A_KEEP] = may_keep(s, p, s[st.ACTOR])
         m[st.A_HAND_OVER] = True
+    elif phase == st.SPRING:
+        legal_spring(s, p, m)
     elif phase == st.FIRST:
         m[st.A_NPC_FIRST] = True
         m[st.A_CREW_FIRST] = True

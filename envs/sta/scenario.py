@@ -74,7 +74,7 @@ DEPARTMENTS = tuple(name.lower() for name in st.DEPARTMENT_NAMES)
 TIERS = tuple(TIER_CODES)
 ATTACKS = {"melee": 1, "ranged": 0}
 INJURIES = {"stun": st.STUN_ONLY, "deadly": st.DEADLY_ONLY, "stun or deadly": st.STUN_OR_DEADLY}
-WEAPON_KEYS = ("name", "severity", "attack", "injury", "intense")
+WEAPON_KEYS = ("name", "severity", "attack", "injury", "intense", "hands", "accurate")
 WEAPON_NEEDS = ("name", "severity", "attack", "injury")
 CHARACTER_KEYS = ("name", "attributes", "departments", "focus", "weapon", "protection")
 TIER_KEYS = ("attributes", "departments", "focus")
@@ -92,7 +92,8 @@ ROW_FIELDS = {
     "tier_attributes": ("tiers", "attributes"), "tier_departments": ("tiers", "departments"),
     "tier_focus": ("tiers", "focus"), "weapon_severity": ("weapons", "severity"),
     "weapon_melee": ("weapons", "attack"), "weapon_injury": ("weapons", "injury"),
-    "weapon_intense": ("weapons", "intense"), "battlefield_cover": ("battlefield.zones", "cover"),
+    "weapon_intense": ("weapons", "intense"), "weapon_hands": ("weapons", "hands"),
+    "weapon_accurate": ("weapons", "accurate"), "battlefield_cover": ("battlefield.zones", "cover"),
     "battlefield_terrain": ("battlefield.zones", "terrain"),
 }
 OWNED = {**{name: "battlefield" for name in (*GENERATOR, "battlefield_obstacles")},
@@ -194,7 +195,12 @@ class _Reader:
                                        for k, row in enumerate(rows)),
                 "weapon_intense": tuple(self.pick(f"weapons[{k}].intense", row, "intense",
                                                   {False: 0, True: 1}, False)
-                                        for k, row in enumerate(rows))}
+                                        for k, row in enumerate(rows)),
+                "weapon_hands": tuple(self.pick(f"weapons[{k}].hands", row, "hands",
+                                                {1: 1, 2: 2}, 1) for k, row in enumerate(rows)),
+                "weapon_accurate": tuple(self.pick(f"weapons[{k}].accurate", row, "accurate",
+                                                   {False: 0, True: 1}, False)
+                                         for k, row in enumerate(rows))}
 
     def default_weapons(self, base: StaConfig, data: dict) -> dict:
         """The default characters' and NPCs' weapons, by name, in the file's weapon table

@@ -59,7 +59,7 @@ def skill_roll(s, p, dice, log, i, c, skill, n, perfect):
     rng = min(p.complication_range + p.lie_complication_range * s[st.LIES + c], p.die_sides)
     successes, complications = roll_pool(
         p, dice, log, i, n, attribute(s, c, a) + department(s, c, d), department(s, c, d),
-        has_focus(s, c, d), perfect, False, st.DIE_TASK, rng)
+        has_focus(s, c, d), perfect, 0, st.DIE_TASK, rng)
     if complications > 0 and s[st.LIES + c] > 0:
         record(log, i, NOTE, st.NOTE_LIES_DISCOVERED, c, s[st.LIES + c])
         s[st.LIES + c] = 0

@@ -57,6 +57,14 @@ SEVERITY = next(_f)      # () severity of the pending Injury
 ADDED = next(_f)         # () severity added by Momentum on this attack (at most added_max)
 VICTIM = next(_f)        # () character facing the pending Injury, -1 none
 VICTIM_DEADLY = next(_f)  # () 1: the pending Injury is Deadly
+MOVED = next(_f)         # () 1: a Movement minor action was taken this turn (no Sprint after it)
+EXTRA = next(_f)         # () 1: the second major action of this turn is under way
+DIRECTOR = next(_f)      # () the character whose Direct lets ACTOR act now, -1 none
+INTERRUPTED = next(_f)   # () the character whose turn a readied attack interrupts, -1 none
+SPRINT_TO = next(_f)     # () the zone a Sprint is headed for, -1 none
+SPENT = next(_f)         # () once-per-turn spends taken: bit 0 Alter Trait, bit 1 Disarm
+CREW_LEADER = next(_f)   # () the PC who may Direct, -1 none
+NPC_LEADER = next(_f)    # () the NPC who may Direct, -1 none
 
 # Per character (MAX_CHARS columns each).
 PRESENT = _block(MAX_CHARS)     # (8,) 1: the character is in the scene
@@ -83,6 +91,13 @@ AVOIDED = _block(MAX_CHARS)     # (8,) Injuries avoided with Threat this scene (
 COMPLICATIONS = _block(MAX_CHARS)  # (8,) complications raising its next task's Difficulty
 ASSIST_FOR = _block(MAX_CHARS)  # (8,) the ally it will Assist this round, -1 none
 DETERMINATION = _block(MAX_CHARS)  # (8,) Determination points (PCs)
+MAJORS = _block(MAX_CHARS)      # (8,) major actions attempted this round (at most max_majors)
+READY_AT = _block(MAX_CHARS)    # (8,) the enemy whose turn springs this character's readied attack
+HINDER = _block(MAX_CHARS)      # (8,) hindering traits on the character (+Difficulty each)
+BOON = _block(MAX_CHARS)        # (8,) helpful traits on the character (-Difficulty each)
+UNTREATED = _block(MAX_CHARS)   # (8,) Deadly Injuries not yet treated
+WORST = _block(MAX_CHARS)       # (8,) severity of its worst untreated Deadly Injury
+RESERVE = _block(MAX_CHARS)     # (8,) 1: an NPC the GM may bring in as a reinforcement
 
 # Social conflict (conflict="social").
 SOCIAL_STEP = next(_f)   # () 0: the first roller (the actor) rolls; 1: the second (the target)
@@ -116,20 +131,23 @@ STUN_ONLY, DEADLY_ONLY, STUN_OR_DEADLY = 1, 2, 3
 
 # Tasks.
 TASK_NONE, TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD, TASK_REQUEST, TASK_DECEIVE, \
-    TASK_INTIMIDATE = range(7)
-TASK_NAMES = ("none", "Attack", "First Aid", "Guard", "Persuade", "Deception", "Intimidation")
+    TASK_INTIMIDATE, TASK_SPRINT, TASK_CREATE_TRAIT, TASK_TREAT = range(10)
+TASK_NAMES = ("none", "Attack", "First Aid", "Guard", "Persuade", "Deception", "Intimidation",
+              "Sprint", "Create Trait", "First Aid (treat an Injury)")
 PERSONAL, SOCIAL = 0, 1  # the conflict kinds
 # Social skills: index into the config's skill pairs (params.skills[2k], [2k+1]).
 SKILL_PERSUADE, SKILL_RESIST, SKILL_DECEIVE, SKILL_SEE_THROUGH, SKILL_INTIMIDATE, \
     SKILL_STAND_FIRM = range(6)
 
 # Phases (the pending decision).
-FIRST, PICK, MINOR, MAJOR, BUY, SPEND, AVOID, COUNTER, KEEP, YIELD, GIVE, SHUT_DOWN = range(12)
-NUM_PHASES = 12
+FIRST, PICK, MINOR, MAJOR, BUY, SPEND, AVOID, COUNTER, KEEP, YIELD, GIVE, SHUT_DOWN, \
+    SPRING = range(13)
+NUM_PHASES = 13
 PHASE_NAMES = {FIRST: "first turn", PICK: "pick", MINOR: "minor action", MAJOR: "major action",
                BUY: "build the dice pool", SPEND: "spend Momentum", AVOID: "avoid injury",
                COUNTER: "counterattack", KEEP: "keep the initiative", YIELD: "yield or resist",
                GIVE: "give in or suffer Stress", SHUT_DOWN: "shut down an attribute",
+               SPRING: "spring the readied attack",
                -1: "over"}
 
 # Flat action ids.
@@ -163,7 +181,22 @@ A_KEEP = A_NO_COUNTER + 1           # Keep the Initiative (2 Momentum)
 A_HAND_OVER = A_KEEP + 1
 A_NPC_FIRST = A_HAND_OVER + 1       # GM spends Threat: an NPC takes the first turn
 A_CREW_FIRST = A_NPC_FIRST + 1
-NUM_PERSONAL_ACTIONS = A_CREW_FIRST + 1      # the personal conflict's action space
+A_SPRINT = A_CREW_FIRST + 1         # + zone: Sprint (a major action: up to two zones)
+A_DIRECT = A_SPRINT + MAX_ZONES     # + ally: Direct (the ally acts now, the leader assists)
+A_READY = A_DIRECT + MAX_CHARS      # + enemy: Ready an attack for that enemy's turn
+A_CREATE_TRAIT = A_READY + MAX_CHARS  # + character: Create Trait (hinder an enemy, help an ally)
+A_TREAT = A_CREATE_TRAIT + MAX_CHARS  # + ally: First Aid on an Injury (treat it)
+A_GUARD_ALLY = A_TREAT + MAX_CHARS  # + ally: Guard conferred on an ally
+A_SPRING_STUN = A_GUARD_ALLY + MAX_CHARS  # the readied attack, Stun
+A_SPRING_DEADLY = A_SPRING_STUN + 1       # the readied attack, Deadly
+A_HOLD = A_SPRING_DEADLY + 1        # let the trigger pass (the readied action is lost)
+A_ALTER_TRAIT = A_HOLD + 1          # Momentum spend: a hindering trait on the target
+A_DISARM = A_ALTER_TRAIT + 1        # Momentum spend: the target drops its weapon
+A_STEP_BACK = A_DISARM + 1          # the target who won an opposed melee attack moves out of Reach
+A_EXTRA_MAJOR = A_STEP_BACK + 1     # at the end of a turn: a second major action (2 Momentum)
+A_REINFORCE = A_EXTRA_MAJOR + 1     # + NPC index (0..3): the GM brings in a reinforcement
+NUM_PERSONAL_ACTIONS = A_REINFORCE + MAX_NPCS  # the personal conflict's action space
+# In the BUY phase of an active roll, A_ASSIST + ally is the out-of-turn Assist.
 A_REQUEST = NUM_PERSONAL_ACTIONS             # + character: make a request of it
 A_DECEIVE = A_REQUEST + MAX_CHARS            # + character: Deception
 A_INTIMIDATE = A_DECEIVE + MAX_CHARS         # + character: Intimidation
@@ -185,5 +218,7 @@ ROLL_ACTIVE, ROLL_REACTION = range(2)
 NOTE_ROUND, NOTE_TURN, NOTE_INJURY, NOTE_DEFEATED, NOTE_AVOID, NOTE_REVIVED, NOTE_WITHDRAW, \
     NOTE_MINOR, NOTE_MAJOR, NOTE_COMPLICATION, NOTE_KEEP, NOTE_COUNTER, NOTE_FIRST, \
     NOTE_GRANTED, NOTE_RESISTED, NOTE_LIE, NOTE_LIES_DISCOVERED, NOTE_FEAR, NOTE_EVIDENCE, \
-    NOTE_OFFER, NOTE_FATIGUED, NOTE_RECOVER = range(22)
+    NOTE_OFFER, NOTE_FATIGUED, NOTE_RECOVER, NOTE_SPRINT, NOTE_DIRECT, NOTE_READY, \
+    NOTE_SPRING, NOTE_TRAIT, NOTE_DISARM, NOTE_TREATED, NOTE_REINFORCE, NOTE_ASSIST_NOW, \
+    NOTE_EXTRA_MAJOR, NOTE_STEP_BACK = range(33)
 END_CREW_OUT, END_NPCS_OUT, END_CUT_OFF, END_CREW_GRANTED, END_NPC_GRANTED = range(5)

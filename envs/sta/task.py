@@ -52,16 +52,18 @@ def next_die_cost(p, bought):
 
 
 @njit(cache=True)
-def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, reroll_worst, purpose,
+def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, rerolls, purpose,
               complication_range):
     """Roll ``n`` d20 (one of them set to 1 by ``perfect``); returns (successes, complications).
 
-    ``reroll_worst`` re-rolls one die (Aim): the highest face, when it is not a success.
-    A die at or above ``sides + 1 - complication_range`` is a complication.
+    ``rerolls`` dice that are not successes are rolled again (Aim: 1; Aim with an Accurate
+    weapon: "any number"), the highest faces first, so a complication is re-rolled before a
+    plain failure. A die at or above ``sides + 1 - complication_range`` is a complication.
     """
     total = 0
     complications = 0
-    worst = 0
+    failed = 0
+    failed_complications = 0
     first = 0
     if perfect:
         total += die_successes(1, tn, department, focus)
@@ -70,11 +72,15 @@ def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, reroll_worst, 
     for _ in range(first, n):
         face = roll(dice, i, p.die_sides)
         record(log, i, DIE, p.die_sides, face, purpose, 0)
-        worst = max(worst, face)
         total += die_successes(face, tn, department, focus)
-        complications += is_complication(face, complication_range, p.die_sides)
-    if reroll_worst and worst > tn:
-        complications -= is_complication(worst, complication_range, p.die_sides)
+        complication = is_complication(face, complication_range, p.die_sides)
+        complications += complication
+        if face > tn:
+            failed += 1
+            failed_complications += complication
+    again = min(rerolls, failed)
+    complications -= min(again, failed_complications)
+    for _ in range(again):
         face = roll(dice, i, p.die_sides)
         record(log, i, DIE, p.die_sides, face, purpose, 2)
         total += die_successes(face, tn, department, focus)

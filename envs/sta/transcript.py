@@ -16,6 +16,8 @@ from scenegym.envs.sta import state as st
 
 DIE_NAMES = {st.DIE_TASK: "d20", st.DIE_ASSIST: "assist d20", st.DIE_BATTLEFIELD: "battlefield"}
 END_NAMES = {1: "the crew wins", -1: "the crew loses", 0: "no winner"}
+TRAIT_TEXT = {1: "a hindering trait is created", -1: "a hindering trait is removed",
+              2: "a helpful trait is created"}
 
 
 def who(c: int) -> str:
@@ -36,6 +38,13 @@ ACTION_BLOCKS = (
     _ranged(st.A_ATTACK_DEADLY, st.MAX_CHARS, "Deadly attack on", None),
     _ranged(st.A_FIRST_AID, st.MAX_CHARS, "First Aid on", None),
     _ranged(st.A_ASSIST, st.MAX_CHARS, "Assist", None),
+    _ranged(st.A_SPRINT, st.MAX_ZONES, "Sprint to zone", None),
+    _ranged(st.A_DIRECT, st.MAX_CHARS, "Direct", None),
+    _ranged(st.A_READY, st.MAX_CHARS, "Ready an attack on", None),
+    _ranged(st.A_CREATE_TRAIT, st.MAX_CHARS, "Create Trait on", None),
+    _ranged(st.A_TREAT, st.MAX_CHARS, "First Aid: treat an Injury of", None),
+    _ranged(st.A_GUARD_ALLY, st.MAX_CHARS, "Guard", None),
+    _ranged(st.A_REINFORCE, st.MAX_NPCS, "spend Threat: reinforcement", None),
     _ranged(st.A_REQUEST, st.MAX_CHARS, "make a request of", None),
     _ranged(st.A_DECEIVE, st.MAX_CHARS, "Deception on", None),
     _ranged(st.A_INTIMIDATE, st.MAX_CHARS, "Intimidation of", None),
@@ -55,6 +64,10 @@ SINGLE_ACTIONS = {
     st.A_NEGOTIATE: "make an offer (Negotiation)", st.A_YIELD: "yield", st.A_RESIST: "resist",
     st.A_GIVE_IN: "give in", st.A_SUFFER: "resist by suffering Stress",
     st.A_RECOVER: "spend Momentum: remove 1 Stress",
+    st.A_SPRING_STUN: "spring the readied Stun attack",
+    st.A_SPRING_DEADLY: "spring the readied Deadly attack", st.A_HOLD: "let it pass",
+    st.A_ALTER_TRAIT: "Alter Trait", st.A_DISARM: "Disarm",
+    st.A_STEP_BACK: "move out of Reach", st.A_EXTRA_MAJOR: "a second major action",
 }
 
 
@@ -67,7 +80,9 @@ def action_name(a: int) -> str:
             k = a - first
             if names is not None:
                 return f"{label} {names[k]}"
-            return f"{label} {k}" if first == st.A_MOVE else f"{label} {who(k)}"
+            if first in (st.A_MOVE, st.A_SPRINT):
+                return f"{label} {k}"
+            return f"{label} {who(st.MAX_PCS + k if first == st.A_REINFORCE else k)}"
     return f"action {a}"
 
 
@@ -97,6 +112,17 @@ NOTE_TEXT = {
     st.NOTE_OFFER: lambda b, c, d: f"{who(b)} makes an offer",
     st.NOTE_FATIGUED: lambda b, c, d: f"{who(b)} is Fatigued",
     st.NOTE_RECOVER: lambda b, c, d: f"{who(b)} recovers {c} Stress",
+    st.NOTE_SPRINT: lambda b, c, d: f"{who(b)} sprints to zone {c}",
+    st.NOTE_DIRECT: lambda b, c, d: f"{who(b)} directs {who(c)}",
+    st.NOTE_READY: lambda b, c, d: f"{who(b)} readies an attack on {who(c)}",
+    st.NOTE_SPRING: lambda b, c, d: f"{who(b)}'s readied attack interrupts {who(c)}",
+    st.NOTE_TRAIT: lambda b, c, d: f"{who(b)}: " + TRAIT_TEXT.get(c, "trait"),
+    st.NOTE_DISARM: lambda b, c, d: f"{who(b)} drops its weapon",
+    st.NOTE_TREATED: lambda b, c, d: f"{who(c)} treats an Injury of {who(b)}",
+    st.NOTE_REINFORCE: lambda b, c, d: f"{who(b)} arrives ({st.TIER_NAMES[c]})",
+    st.NOTE_ASSIST_NOW: lambda b, c, d: f"{who(b)} assists {who(c)}, giving up its turn",
+    st.NOTE_EXTRA_MAJOR: lambda b, c, d: f"{who(b)} takes a second major action",
+    st.NOTE_STEP_BACK: lambda b, c, d: f"{who(b)} moves out of {who(c)}'s Reach",
 }
 
 

@@ -105,7 +105,7 @@ def sample_rolls(p, dice, log, seed, samples, n, target, department, focus):
     start_episode(dice, 0, seed, 0, 0)
     for _ in range(samples):
         successes, complications = roll_pool(p, dice, log, 0, n, target, department, focus,
-                                             False, False, 0, p.complication_range)
+                                             False, 0, 0, p.complication_range)
         counts[successes] += 1
         counts[2 * n + 1] += complications > 0
     return counts

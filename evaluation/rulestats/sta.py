@@ -11,7 +11,9 @@ Read from the event log:
   decision; an NPC's unspent Momentum turning into Threat is its own kind);
 - injuries faced, avoided (by PCs with Stress, by NPCs with Threat), defeats, the social
   tools and the counts of each spend decision;
-- active tasks' outcomes by side.
+- active tasks' outcomes by side;
+- the further actions (Sprint, Direct, Ready, traits, Disarm, treated Injuries,
+  reinforcements, out-of-turn Assists, second major actions) and their spends.
 """
 
 from __future__ import annotations
@@ -39,10 +41,16 @@ NOTES = {st.NOTE_INJURY: "injuries_faced", st.NOTE_AVOID: "injuries_avoided",
          st.NOTE_RESISTED: "requests_resisted", st.NOTE_LIE: "lies_believed",
          st.NOTE_LIES_DISCOVERED: "lies_discovered", st.NOTE_FEAR: "intimidations",
          st.NOTE_EVIDENCE: "evidence_offered", st.NOTE_OFFER: "offers",
-         st.NOTE_FATIGUED: "fatigued", st.NOTE_RECOVER: "stress_recovered"}
+         st.NOTE_FATIGUED: "fatigued", st.NOTE_RECOVER: "stress_recovered",
+         st.NOTE_SPRINT: "sprints", st.NOTE_DIRECT: "directs", st.NOTE_READY: "readied",
+         st.NOTE_SPRING: "readied_attacks_sprung", st.NOTE_TRAIT: "traits_changed",
+         st.NOTE_DISARM: "disarms", st.NOTE_TREATED: "injuries_treated",
+         st.NOTE_REINFORCE: "reinforcements", st.NOTE_ASSIST_NOW: "out_of_turn_assists",
+         st.NOTE_EXTRA_MAJOR: "second_major_actions", st.NOTE_STEP_BACK: "stepped_back"}
 BUYS = {st.A_BUY: "dice_bought_from_pool", st.A_BUY_THREAT: "dice_bought_with_threat",
         st.A_DETERMINATION: "determination_spent", st.A_SEVERITY: "added_severity",
-        st.A_INTENSE: "intense_severity"}
+        st.A_INTENSE: "intense_severity", st.A_ALTER_TRAIT: "alter_trait",
+        st.A_DISARM: "disarm_spends", st.A_EXTRA_MAJOR: "extra_major_spends"}
 POOLS = {"momentum": st.POOL_MOMENTUM, "threat": st.POOL_THREAT}
 CHANGES = ("momentum_spent", "momentum_gained", "threat_spent", "threat_added")  # by POOLS
 

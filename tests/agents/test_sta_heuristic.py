@@ -38,6 +38,8 @@ def test_registry_gives_the_heuristic():
 @pytest.mark.parametrize("fields", [
     {}, {"pcs": 4, "npc_tiers": ("minor", "notable", "major", "major"), "weapons_drawn": False},
     {"pcs": 1, "npc_tiers": ("notable",), "pc_weapon": (2,), "npc_weapon": (1,)},
+    {"pcs": 3, "npc_tiers": ("minor", "notable"), "npc_reserve": ("minor", "notable"),
+     "npc_weapon": (1, 2, 7, 6), "threat_per_pc": 4},
     {"conflict": "social", "pcs": 2, "npc_tiers": ("minor", "major")}])
 def test_heuristic_plays_only_legal_actions(fields):
     """The batch refuses illegal actions (``illegal="raise"``): whole scenes must pass."""
@@ -50,3 +52,10 @@ def test_heuristic_crew_beats_random_crew(conflict):
     heuristic = scenes(StaHeuristic(), StaHeuristic(), conflict=conflict)
     random = scenes(RandomAgent(3), StaHeuristic(), conflict=conflict)
     assert heuristic.mean() > random.mean() + 0.5
+
+
+def test_heuristic_gm_beats_random_gm():
+    """Against the same random crew, the heuristic GM holds the crew's mean result lower."""
+    against_heuristic = scenes(RandomAgent(3), StaHeuristic())
+    against_random = scenes(RandomAgent(3), RandomAgent(4))
+    assert against_heuristic.mean() < against_random.mean() - 0.25

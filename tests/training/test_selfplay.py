@@ -21,34 +21,56 @@ def league_of(out, scenes, args=None):
     run = json.loads((out / "selfplay.json").read_text())
     s = TrainSettings(env_id=run["env_id"], seat="crew", opponent="heuristic", steps=1,
                       out=str(out), seed=run["seed"], config=run["config"])
-    return selfplay.play_league(s, run["snapshots"], scenes, args)
+    return selfplay.play_league(s, run["snapshots"], scenes, args=args)[0]  # the ratings
+
+
+MOMENTUM = "scenegym/MomentumScene-v0"
+# a Starforged variant small enough for its optimal agent to be solved in a second
+SMALL = [x for field in ("boxes=3", "max_moves=6", "meter_max=2", "meter_start=2",
+                         "momentum_max=5", "momentum_min=-3", "momentum_start=1",
+                         "clock_by_situation=(2,3,4)") for x in ("--set", field)]
 
 
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):
     out = tmp_path / "league"
     assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "2", "--steps-per-round", "256",
                  "--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
-                 "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4"]) == 0
+                 "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4",
+                 *SMALL]) == 0
     snaps = sorted(p.name for p in (out / "snapshots").iterdir())
     assert snaps == ["crew_r1.zip", "crew_r2.zip", "gm_r1.zip", "gm_r2.zip"]
     rows = list(csv.DictReader((out / "league.csv").open()))
     players = {r["player"] for r in rows}
     assert players == {f"{seat}:{p}" for seat in ("crew", "gm")
-                       for p in ("random", "heuristic", f"{seat}_r1", f"{seat}_r2")}
-    assert [int(r["rank"]) for r in rows] == list(range(1, 9))
-    ratings = [float(r["rating"]) for r in rows]
+                       for p in ("random", "heuristic", "optimal", f"{seat}_r1", f"{seat}_r2")}
+    assert [int(r["rank"]) for r in rows] == list(range(1, 11))
+    ratings = [float(r["elo"]) for r in rows]  # ranked by Elo
     assert ratings == sorted(ratings, reverse=True)
-    for r in rows:  # each player met the 4 players of the other seat, 32 scenes each
-        assert int(r["wins"]) + int(r["draws"]) + int(r["losses"]) == int(r["scenes"]) == 128
+    for r in rows:  # each player met the 5 players of the other seat, 32 scenes each
+        assert int(r["wins"]) + int(r["draws"]) + int(r["losses"]) == int(r["scenes"]) == 160
     crew_wins = sum(int(r["wins"]) for r in rows if r["seat"] == "crew")
     gm_losses = sum(int(r["losses"]) for r in rows if r["seat"] == "gm")
     assert crew_wins == gm_losses  # every crew win is a GM loss
-    assert "| rank | player |" in (out / "league.md").read_text()
-    assert "| rank | player |" in capsys.readouterr().out
+    for r in rows:  # Elo with its interval; 5 opponents each
+        assert float(r["elo_low"]) < float(r["elo"]) < float(r["elo_high"])
+        assert int(r["opponents"]) == 5
+    pairs = list(csv.DictReader((out / "league_pairs.csv").open()))
+    assert len(pairs) == 25 and {int(p["scenes"]) for p in pairs} == {32}
+    for p in pairs:
+        assert int(p["crew_wins"]) + int(p["draws"]) + int(p["gm_wins"]) == 32
+        assert float(p["crew_win_low"]) <= float(p["crew_win_rate"]) <= float(p["crew_win_high"])
+    by_player = {r["player"]: r for r in rows}
+    for seat, wins in (("crew", "crew_wins"), ("gm", "gm_wins")):
+        for name, r in by_player.items():
+            if r["seat"] == seat:
+                assert int(r["wins"]) == sum(int(p[wins]) for p in pairs if p[seat] == name)
+    text = (out / "league.md").read_text()
+    assert "| rank | player |" in text and "| crew \\ GM |" in text
+    assert text in capsys.readouterr().out
     assert json.loads((out / "selfplay.json").read_text())["rounds"] == 2
 
     # each pairing was kept as a cell: the league played again plays no scene
-    assert len(list((out / "league_cells").glob("*.npz"))) == 16
+    assert len(list((out / "league_cells").glob("*.npz"))) == 25  # 5 crew x 5 GM players
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(selfplay, "play_match", lambda *a: pytest.fail("a kept pairing was replayed"))
         again = league_of(out, 32)
@@ -56,7 +78,44 @@ def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, caps
             for r in again] == rows
 
 
-def test_trueskill_ranks_the_player_that_wins_every_game_first():
+def test_league_only_replays_the_snapshots_with_the_players_asked(tmp_path, capsys):
+    out = tmp_path / "league"
+    tiny = ["--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
+            "--n-epochs", "1", "--net", "16", "--seed", "4"]
+    assert main(["selfplay", MOMENTUM, "--rounds", "1", "--steps-per-round", "256",
+                 "--league-scenes", "8", "--league-players", "random", *tiny]) == 0
+    first = json.loads((out / "selfplay.json").read_text())
+    assert first["league_players"] == ["random"] and first["rounds"] == 1
+    assert main(["selfplay", MOMENTUM, "--league-only", "--league-scenes", "16",
+                 "--league-players", "random,constant", *tiny]) == 0
+    rows = list(csv.DictReader((out / "league.csv").open()))
+    assert {r["player"] for r in rows} == {f"{seat}:{p}" for seat in ("crew", "gm")
+                                           for p in ("random", "constant", f"{seat}_r1")}
+    assert {int(r["scenes"]) for r in rows} == {3 * 16}
+    again = json.loads((out / "selfplay.json").read_text())
+    assert again["rounds"] == 1 and again["steps_per_round"] == 256  # the run's own record
+    assert again["league_scenes"] == 16 and again["league_players"] == ["random", "constant"]
+    capsys.readouterr()
+    for argv, words in (
+            (["--league-only", "--out", str(tmp_path / "none")], "holds no snapshots"),
+            (["--league-only", "--out", str(out), "--league-players", "sage"],
+             "'sage' is not an agent of momentum"),
+            (["--out", str(out)], "needs --rounds and --steps-per-round")):
+        assert main(["selfplay", MOMENTUM, *argv]) == 2
+        assert words in capsys.readouterr().err
+
+
+def test_players_with_the_same_record_get_the_same_elo_whatever_the_order():
+    """Elo is fitted to all games at once; TrueSkill's order-dependent updates are not."""
+    games = ([("crew:a", "gm:x", 1)] * 30 + [("crew:a", "gm:x", -1)] * 10
+             + [("crew:b", "gm:x", 1)] * 30 + [("crew:b", "gm:x", -1)] * 10)
+    for seed in (1, 2):
+        rows = {r["player"]: r for r in rate(games, ["crew:a", "crew:b", "gm:x"], seed)}
+        assert rows["crew:a"]["elo"] == pytest.approx(rows["crew:b"]["elo"], abs=1e-6)
+        assert rows["crew:a"]["elo_low"] == pytest.approx(rows["crew:b"]["elo_low"], abs=1e-6)
+
+
+def test_the_league_ranks_the_player_that_wins_every_game_first():
     games = [("crew:a", "gm:b", 1)] * 20 + [("crew:c", "gm:b", -1)] * 20
     rows = rate(games, ["crew:a", "crew:c", "gm:b"], seed=1)
     assert [r["player"] for r in rows] == ["crew:a", "gm:b", "crew:c"]

@@ -2,9 +2,9 @@
 
 ``conflict(dice=[...], **config_fields)`` is a scripted personal conflict (or, with
 ``conflict="social"``, a social one) of the ``sta`` ruleset: one PC against one Minor NPC
-on three open zones unless the test says otherwise. State fields are read by their
-``state.py`` names (``get("stress", c)`` is character ``c``'s Stress) and written with
-``put(name, value, c)``.
+on three open zones unless the test says otherwise.
+State fields are read by their ``state.py`` names (``get("stress", c)`` is character ``c``'s
+Stress) and written with ``put(name, value, c)``.
 
 Character slots: PCs 0..3, NPCs 4..7. The default PC 0 rolls Control + Security = 10 + 4 = 14
 with a Security focus (criticals at 4 or under); a Minor NPC rolls Control or Daring +
@@ -40,8 +40,11 @@ class Conflict(ScriptedScene):
         return self
 
     def turn(self, c: int, *minors) -> Conflict:
-        """``c`` takes the turn (the crew first if the GM's first-turn choice is pending),
-        takes ``minors`` and ends its minor actions."""
+        """``c`` takes the turn (the crew first if the GM's first-turn choice is pending; the
+        last turn handed over if its end, a second major action or Keep the Initiative, is
+        pending), takes ``minors`` and ends its minor actions."""
+        if self.phase == st.KEEP:
+            self.play(st.A_HAND_OVER)
         if self.phase == st.FIRST:
             self.play(st.A_CREW_FIRST if c < st.MAX_PCS else st.A_NPC_FIRST)
         self.play(st.A_PICK + c, *minors)

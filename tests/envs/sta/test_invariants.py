@@ -2,12 +2,15 @@
 
 (a) Batch invariance (DESIGN.md: "Scene k of env i depends only on (seed, i, k)"): env i
 alone replays env i of a batch of 1000, on the engine and through the Gymnasium adapters.
-(b) Random legal play under several configs, personal and social: Momentum within 0..momentum_max ("crew pool
-max 6"), Threat never negative, Stress within 0..Fitness, Determination within 0..3, a
+(b) Random legal play under several configs, personal and social: Momentum within
+0..momentum_max ("crew pool max 6"), Threat never negative, Stress within 0..Fitness, Determination within 0..3, a
 Defeated or withdrawn character never takes a turn nor rolls ("A defeated character ...
 cannot take any actions for the rest of the scene"), nobody acts twice in a round ("no
 character may take more than one turn per round"), never more than 5 dice, masks never
-empty while a scene runs, observations finite in [-1, 1].
+empty while a scene runs, observations finite in [-1, 1]; no character attempts more than
+two major actions in a round ("You may not attempt more than two major actions during any
+round"), traits within 0..trait_max, untreated Injuries never more than Deadly ones, a
+reinforcement never both in reserve and present.
 """
 
 import gymnasium as gym
@@ -27,8 +30,11 @@ from scenegym.envs.sta.ruleset import STA
 CHARS = slice(0, st.MAX_CHARS)
 CONFIGS = [{}, {"pcs": 4, "npc_tiers": ("minor", "minor", "notable", "major"),
                 "weapons_drawn": False, "success_at_cost": True},
-           {"pcs": 1, "npc_tiers": ("major",), "pc_weapon": (1,), "npc_weapon": (2,),
+           {"pcs": 1, "npc_tiers": ("major",), "pc_weapon": (1,), "npc_weapon": (2, 1, 7),
+            "npc_protection": (0, 0, 1), "npc_reserve": ("minor", "notable"),
             "zones_min": 6, "terrain_percent": 80, "obstacle_percent": 80, "max_rounds": 3},
+           {"pcs": 3, "npc_tiers": ("notable", "minor"), "npc_reserve": ("minor", "notable"),
+            "pc_weapon": (5, 1, 2), "momentum_start": 6, "threat_per_pc": 4},
            {"conflict": "social", "pcs": 3, "npc_tiers": ("minor", "notable", "major")},
            {"conflict": "social", "pcs": 1, "npc_tiers": ("notable",), "momentum_start": 6}]
 
@@ -52,7 +58,7 @@ def play(batch, steps, seed, check=None, watch=()):
     return np.array(rows), events
 
 
-@pytest.mark.parametrize("fields", CONFIGS[:2] + CONFIGS[3:4])
+@pytest.mark.parametrize("fields", CONFIGS[:2] + CONFIGS[3:5])
 def test_env_alone_replays_env_in_batch_of_1000(fields):
     cfg = StaConfig(**fields)
     big = SceneBatch(STA, cfg, 1000, log_capacity=256)
@@ -104,6 +110,16 @@ def make_check(cfg):
         for field in (st.LIES, st.EVIDENCE, st.SHOWN, st.FEAR, st.OFFERS):
             assert (s[:, field: field + st.MAX_CHARS] >= 0).all()
         assert (s[:, st.BOUGHT] + cfg.base_dice <= cfg.max_dice).all()
+        majors = s[:, st.MAJORS: st.MAJORS + st.MAX_CHARS]
+        assert ((majors >= 0) & (majors <= cfg.max_majors)).all()
+        for field in (st.HINDER, st.BOON):
+            traits = s[:, field: field + st.MAX_CHARS]
+            assert ((traits >= 0) & (traits <= cfg.trait_max)).all()
+        untreated = s[:, st.UNTREATED: st.UNTREATED + st.MAX_CHARS]
+        assert ((untreated >= 0)
+                & (untreated <= s[:, st.DEADLY_INJURIES: st.DEADLY_INJURIES + st.MAX_CHARS])).all()
+        assert not (s[:, st.RESERVE: st.RESERVE + st.MAX_CHARS]
+                    & s[:, st.PRESENT: st.PRESENT + st.MAX_CHARS]).any()
         out = (s[:, st.DEFEATED: st.DEFEATED + st.MAX_CHARS]
                | s[:, st.WITHDRAWN: st.WITHDRAWN + st.MAX_CHARS]) == 1
         assert not (m[:, st.A_PICK: st.A_PICK + st.MAX_CHARS] & out).any()

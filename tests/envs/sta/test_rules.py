@@ -61,7 +61,7 @@ def test_keep_the_initiative_may_be_paid_with_threat(conflict):
 def test_round_limit_cuts_the_scene_off(conflict):
     c = conflict(max_rounds=1).turn(0)
     c.play(st.A_PASS)
-    reward = c.turn(NPC0).play(st.A_PASS).reward
+    reward = c.turn(NPC0).play(st.A_PASS, st.A_HAND_OVER).reward
     assert c.get("over") == 1 and c.get("truncated") == 1 and reward == 0.0
 
 
@@ -82,7 +82,7 @@ def test_minor_npc_is_defeated_by_any_successful_attack(conflict):
     successful attack and cannot choose to Avoid Injury." A 3 is a critical (focus,
     Security 4): 3 successes, 1 above the Difficulty becomes Momentum."""
     c = conflict(dice=[3, 10]).turn(0)
-    reward = c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL).reward
+    reward = c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE).reward
     assert c.get("momentum") == 1 and c.get("defeated", NPC0) == 1
     assert c.get("over") == 1 and reward == 1.0
 
@@ -173,7 +173,7 @@ def test_added_severity_costs_2_momentum_at_most_2(conflict):
     assert c.phase == st.SPEND and c.get("momentum") == 6
     c.play(st.A_SEVERITY, st.A_SEVERITY)
     assert c.get("momentum") == 2 and c.get("severity") == 4 + 2
-    assert c.phase == st.AVOID  # no third: the spends end by themselves
+    assert st.A_SEVERITY not in c.legal()  # no third
 
 
 def test_protection_lowers_severity_to_at_least_1(conflict):
@@ -181,7 +181,7 @@ def test_protection_lowers_severity_to_at_least_1(conflict):
     for protection, severity in ((2, 2), (5, 1)):
         c = conflict(dice=[3, 10], npc_tiers=("notable",), npc_protection=(protection,),
                      threat_per_pc=20).turn(0)
-        c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+        c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE)
         assert c.notes(st.NOTE_INJURY)[-1][:2] == (NPC0, severity)
 
 
@@ -189,7 +189,7 @@ def test_notable_npc_avoids_injury_with_threat_once_per_scene(conflict):
     """"a Notable NPC may spend Threat equal to severity to Avoid Injury, but they can only
     do so once per scene.\""""
     c = conflict(dice=[3, 10, 3, 10], npc_tiers=("notable",), threat_per_pc=10).turn(0)
-    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE)
     assert c.phase == st.AVOID and c.get("seat") == GM
     c.play(st.A_AVOID)
     assert c.get("threat") == 10 - 4 and c.get("defeated", NPC0) == 0
@@ -201,7 +201,7 @@ def test_notable_npc_avoids_injury_with_threat_once_per_scene(conflict):
 def test_major_npc_avoids_injury_as_often_as_it_has_threat(conflict):
     """"A Major NPC ... may Avoid Injury by spending Threat equal to severity.\""""
     c = conflict(dice=[3, 10, 3, 10], npc_tiers=("major",), threat_per_pc=8).turn(0)
-    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_AVOID)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE, st.A_AVOID)
     c.turn(NPC0).play(st.A_PASS)
     c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE)  # 2 Momentum: no spend
     assert c.phase == st.AVOID

@@ -77,9 +77,9 @@ def test_crew_pool_is_capped_and_immediate_costs_add_threat():
     assert pay_immediate(5, 4, 3) == (2, 4)
 
 
-def roll(faces, n, tn=14, dept=4, focus=True, perfect=False, aim=False):
+def roll(faces, n, tn=14, dept=4, focus=True, perfect=False, rerolls=0):
     dice = make_dice(1, np.array([list(faces) + [0]], np.int32))
-    return roll_pool(P, dice, make_log(1, 0), 0, n, tn, dept, focus, perfect, aim, 0, 1)
+    return roll_pool(P, dice, make_log(1, 0), 0, n, tn, dept, focus, perfect, rerolls, 0, 1)
 
 
 def test_roll_pool_counts_successes_criticals_and_complications():
@@ -94,5 +94,13 @@ def test_perfect_opportunity_sets_one_die_to_1():
 
 def test_aim_rerolls_the_highest_failed_die():
     """Aim: "you may re-roll a single d20": the 20 (a complication) is re-rolled into a 2."""
-    assert roll([20, 10, 2], 2, aim=True) == (3, 0)
-    assert roll([10, 12, 2], 2, aim=True) == (2, 0)  # nothing failed: no re-roll
+    assert roll([20, 10, 2], 2, rerolls=1) == (3, 0)
+    assert roll([10, 12, 2], 2, rerolls=1) == (2, 0)  # nothing failed: no re-roll
+
+
+def test_accurate_aim_rerolls_any_number_of_failed_dice():
+    """Accurate (a weapon quality; RULES: the disruptor rifle is "Deadly Intense Accurate"):
+    with Aim, "re-roll any number of d20s": the 20 and the 16 (both failed, the 20 a
+    complication) are rolled again into a 3 and a 15; the 5 stands."""
+    assert roll([20, 5, 16, 3, 15], 3, rerolls=5) == (1 + 2 + 0, 0)
+    assert roll([20, 5, 16, 3], 3, rerolls=1) == (1 + 0 + 2, 0)  # plain Aim: only the 20

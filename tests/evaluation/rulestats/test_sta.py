@@ -33,3 +33,14 @@ def test_playtest_and_report_show_threat_by_round_and_pool_changes(tmp_path):
     assert "threat by round" in text and "pool changes per scene" in text
     results = run_arms("sta", ["a=gm=heuristic"], 8, seed=4)
     assert "## a: the ruleset's statistics" in markdown("sta", results)
+
+
+def test_playtest_counts_the_further_actions_and_spends():
+    """Random play against a GM with reserves: reinforcements, readied attacks, second major
+    actions and Sprints all happen, and are counted."""
+    config = StaConfig(npc_tiers=("minor", "notable"), npc_reserve=("minor",), threat_per_pc=6)
+    report = playtest("sta", 32, "random", "random", seed=4, batch=16, config=config)
+    stats = report["ruleset_stats"]
+    for label in ("reinforcements", "readied", "second_major_actions", "sprints",
+                  "extra_major_spends"):
+        assert stats[label] > 0, label

@@ -1,0 +1,279 @@
+"""``scenegym baselines [IDS]``: how much room each seat leaves, for every registered id.
+
+For each id and each seat, every trivial agent (``random``, ``constant``, ``heuristic``, and
+each other agent the ruleset names, such as ``optimal`` or a heuristic style) and every
+trained policy file given with ``--policy SEAT=PATH`` plays that seat against the other
+seat's heuristic and against its random agent. Every row meets the same dice and the same
+opponent randomness scene by scene (common random numbers: one seed for the whole table,
+each seat's agents seeded from it as in ``playtest``), so rows are paired: beside each row's
+rate against the heuristic stands its difference from the heuristic in the same seat,
+scene by scene, with its paired 95% interval.
+
+The figure is always the crew's win rate (95% Wilson interval): what a crew player wins, or
+what a GM player holds the crew to (lower is better for the GM). Scenes cut off by the
+decision limit count as neither side's win.
+
+Writes ``baselines.md`` and ``baselines.json`` to ``--out`` atomically (both checked before
+the first scene; kept beside it if writing still fails). Every ``--policy`` is loaded and
+checked (its file, ruleset, seat and sizes) before the first scene.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.header import CREW, GM, RESULT
+from scenegym.envs.rulesets import env_ids, ruleset_of_env
+from scenegym.evaluation.files import check_writable_folder, write_or_keep
+from scenegym.evaluation.paired import paired_difference
+from scenegym.evaluation.playtest import (
+    ENDED_COLUMNS,
+    MAX_BATCH,
+    MAX_SCENES,
+    play_scenes,
+    seat_seed,
+    warn,
+)
+from scenegym.evaluation.rulestats import NoRuleStats
+from scenegym.evaluation.stats import proportion_ci
+from scenegym.evaluation.text import summary
+
+TRIVIAL = ("random", "constant", "heuristic")
+OPPONENTS = ("heuristic", "random")
+SEATS = {"crew": CREW, "gm": GM}
+DEFAULT_SCENES = 20_000
+DEFAULT_BATCH = 1024
+
+
+def distinct_agents(ruleset, first=TRIVIAL) -> tuple[str, ...]:
+    """``first``, then each other agent the ruleset names, once per distinct agent (a name
+    that is another name's agent, such as momentum's ``heuristic-director``, is left out)."""
+    names = list(first)
+    seen = {ruleset.agents[n] for n in names if n in ruleset.agents}
+    for name, ref in ruleset.agents.items():
+        if name not in names and ref not in seen:
+            names.append(name)
+            seen.add(ref)
+    return tuple(names)
+
+
+def load_policies(items: list[str], ids: list[str]) -> dict:
+    """``{(env id, seat): {name: agent}}`` of the ``--policy SEAT=PATH`` items, each loaded
+    and checked against its seat before any scene is played.
+
+    Raises:
+        ValueError: A malformed item, a damaged or foreign file, a policy of the other seat,
+            of an id not asked for, or a name given twice.
+        FileNotFoundError: No such file.
+    """
+    from scenegym.agents.policy import load_policy_agent  # the train extra (onnx, torch)
+    from scenegym.agents.policy_info import check_use
+
+    policies: dict = {}
+    for item in items:
+        seat, sep, path = item.partition("=")
+        if not sep or seat not in SEATS or not path:
+            raise ValueError(f"--policy {item!r}: expected SEAT=PATH, SEAT one of "
+                             f"{', '.join(SEATS)} (e.g. crew=sf_crew.onnx)")
+        agent = load_policy_agent(path)
+        info = agent.info
+        if info.env_id not in ids:
+            raise ValueError(f"--policy {item!r}: the policy was trained on {info.env_id}, "
+                             f"which is not among the ids asked for ({', '.join(ids)})")
+        rs = ruleset_of_env(info.env_id)
+        check_use(info, path, rs.name, seat, rs.default_config())
+        named = policies.setdefault((info.env_id, seat), {})
+        name = Path(path).name
+        if name in named or name in distinct_agents(rs):
+            raise ValueError(f"--policy {item!r}: a player named {name!r} is already in the "
+                             f"{seat} seat of {info.env_id}; give each file its own name")
+        named[name] = agent
+    return policies
+
+
+def crew_wins(ended: np.ndarray) -> np.ndarray:
+    """1.0 for each scene the crew won, else 0.0 (keyed by (env, episode))."""
+    return (ended[:, ENDED_COLUMNS.index(RESULT)] > 0).astype(np.float64)
+
+
+def play(ruleset, config, specs: dict, scenes: int, seed: int, batch: int) -> np.ndarray:
+    """The ended scenes of ``{seat: agent spec or object}``, each seat's agent seeded from
+    ``seed`` (the same in every row: common random numbers)."""
+    from scenegym.agents import make_agent
+
+    agents = {s: make_agent(spec, ruleset.name, seat_seed(seed, s), config, seat=s)
+              for s, spec in specs.items()}
+    engine = SceneBatch(ruleset, config, min(batch, scenes))
+    return play_scenes(engine, agents, scenes, seed, NoRuleStats())
+
+
+def outcome(ended: np.ndarray) -> dict:
+    """Counts and the crew's win rate with its 95% Wilson interval."""
+    result = ended[:, ENDED_COLUMNS.index(RESULT)]
+    wins, losses = int((result > 0).sum()), int((result < 0).sum())
+    return {"scenes": len(result), "crew_wins": wins, "gm_wins": losses,
+            "draws": len(result) - wins - losses, "crew_win_rate": wins / len(result),
+            "crew_win_ci": proportion_ci(wins, len(result))}
+
+
+def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
+              batch: int, rows: list) -> None:
+    """Append one row per player of ``seat`` of ``env_id`` to ``rows`` (as each finishes),
+    then each row's paired difference from the heuristic's row."""
+    rs = ruleset_of_env(env_id)
+    config = rs.default_config()
+    other = GM if seat == "crew" else CREW
+    wins = {}  # (player, opponent) -> per-scene crew wins
+    first = len(rows)
+    for name, spec in players.items():
+        row = {"env_id": env_id, "ruleset": rs.name, "seat": seat, "player": name,
+               "kind": "agent" if isinstance(spec, str) else "policy"}
+        for opponent in OPPONENTS:
+            ended = play(rs, config, {SEATS[seat]: spec, other: opponent}, scenes, seed, batch)
+            row[opponent] = outcome(ended)
+            wins[name, opponent] = crew_wins(ended)
+        rows.append(row)
+    for row in rows[first:]:
+        if row["player"] != "heuristic":
+            for opponent in OPPONENTS:
+                with warnings.catch_warnings():  # scipy warns on rows without spread (handled)
+                    warnings.simplefilter("ignore", RuntimeWarning)
+                    row[opponent]["minus_heuristic"] = paired_difference(
+                        wins[row["player"], opponent], wins["heuristic", opponent])
+
+
+def chosen_agents(ruleset, names=None) -> tuple[str, ...]:
+    """The agents of the table's rows: ``names`` where the ruleset has them (``heuristic``
+    always, as the reference), or every distinct agent (:func:`distinct_agents`)."""
+    if names is None:
+        return distinct_agents(ruleset)
+    allowed = ("random", "constant", *ruleset.agents)
+    return tuple(n for n in dict.fromkeys([*names, "heuristic"]) if n in allowed)
+
+
+def check_agent_names(names, ids: list[str]) -> None:
+    """Refuse an ``--agents`` name that no ruleset of ``ids`` has."""
+    known = {"random", "constant"}.union(*(ruleset_of_env(i).agents for i in ids))
+    for name in names or ():
+        if name not in known:
+            raise ValueError(f"--agents: {name!r} is no agent of {', '.join(ids)}; allowed: "
+                             f"{', '.join(sorted(known))}")
+
+
+def baselines(ids: list[str], scenes: int, seed: int, policies: dict,
+              batch: int = DEFAULT_BATCH, rows: list | None = None,
+              agents=None) -> list[dict]:
+    """Every row of the table (see the module docstring); ``rows``, if given, is filled row
+    by row, so a caller keeps the rows finished before an interrupt. ``agents`` limits the
+    agent rows (see :func:`chosen_agents`)."""
+    rows = [] if rows is None else rows
+    for env_id in ids:
+        rs = ruleset_of_env(env_id)
+        for seat in SEATS:
+            players = {n: n for n in chosen_agents(rs, agents)}
+            players.update(policies.get((env_id, seat), {}))
+            seat_rows(env_id, seat, players, scenes, seed, batch, rows)
+    return rows
+
+
+def _rate(o: dict) -> str:
+    lo, hi = o["crew_win_ci"]
+    return f"{o['crew_win_rate']:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def _difference(o: dict) -> str:
+    d = o.get("minus_heuristic")
+    if d is None:
+        return ""
+    lo, hi = d["paired_ci"]
+    return f"{d['difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
+def markdown(rows: list[dict], scenes: int, seed: int) -> str:
+    """The table, one section per id."""
+    lines = ["# Baselines", "",
+             f"Crew win rate [95% CI] over {scenes} scenes per cell, seed {seed}, every row on "
+             "the same dice. Crew seat: what the player wins; GM seat: what the player holds "
+             "the crew to (lower is better for the GM). \"minus heuristic\": the row's rate "
+             "less the heuristic's in the same seat against the heuristic, scene by scene "
+             "(paired 95% CI). Cut off: scenes ended by the decision limit (no winner)."]
+    for env_id in dict.fromkeys(r["env_id"] for r in rows):
+        lines += ["", f"## {env_id}", "",
+                  "| seat | player | vs heuristic | minus heuristic (paired) | cut off | "
+                  "vs random |", "|---" * 6 + "|"]
+        for r in (r for r in rows if r["env_id"] == env_id):
+            h = r["heuristic"]
+            lines.append(f"| {r['seat']} | {r['player']} | {_rate(h)} | {_difference(h)} | "
+                         f"{h['draws'] / h['scenes']:.3f} | {_rate(r['random'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def add_parser(sub) -> None:
+    """Add ``scenegym baselines``."""
+    p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
+                       "of every id, on the same dice", description=summary(__doc__))
+    p.add_argument("ids", nargs="*", metavar="ID",
+                   help=f"env ids (default: all: {', '.join(env_ids())})")
+    p.add_argument("--scenes", type=int, default=DEFAULT_SCENES, help="scenes per cell")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the whole table (none: drawn from OS entropy, and reported)")
+    p.add_argument("--policy", action="append", default=[], metavar="SEAT=PATH",
+                   help="a trained policy (.onnx, or a trusted .zip) for SEAT (crew or gm) of "
+                        "the id it was trained on (repeatable)")
+    p.add_argument("--agents", default=None, metavar="NAMES",
+                   help="comma-separated agent rows, where a ruleset has them (the heuristic "
+                        "always plays, as the reference); default: random, constant, heuristic "
+                        "and each other agent of the ruleset, such as optimal")
+    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
+    p.add_argument("--out", type=Path, default=None,
+                   help="folder for baselines.md and baselines.json")
+    p.add_argument("--json", action="store_true", help="print the JSON instead of markdown")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check everything, play the table, write and print it (what finished, on Ctrl-C)."""
+    ids = list(dict.fromkeys(args.ids)) or env_ids()
+    unknown = [i for i in ids if i not in env_ids()]
+    if unknown:
+        raise ValueError(f"unknown id {unknown[0]!r}; allowed: {', '.join(env_ids())}")
+    for flag, value, high in (("--scenes", args.scenes, MAX_SCENES), ("--batch", args.batch,
+                                                                     MAX_BATCH)):
+        if not 2 <= value <= high:
+            raise ValueError(f"{flag} is {value}; allowed: 2..{high}")
+    if args.out is not None:
+        check_writable_folder(args.out)
+    agents = None if args.agents is None else [a.strip() for a in args.agents.split(",")]
+    check_agent_names(agents, ids)
+    policies = load_policies(args.policy, ids)
+    seed = fresh_seed() if args.seed is None else args.seed
+    rows: list = []
+    try:
+        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents)
+    except KeyboardInterrupt:
+        if rows:
+            warn(f"interrupted: {len(rows)} rows finished")
+            write(args, rows, seed)
+        raise
+    return 0 if write(args, rows, seed) else 1
+
+
+def write(args, rows: list[dict], seed: int) -> bool:
+    """Print the table and write it to ``--out`` (kept elsewhere if that fails); True when
+    both files went into ``--out`` (or none was asked for)."""
+    data = {"scenes": args.scenes, "seed": seed, "batch": args.batch, "rows": rows}
+    text = markdown(rows, args.scenes, seed)
+    as_json = json.dumps(data, indent=2) + "\n"
+    print(as_json if args.json else text, end="", file=sys.stdout)
+    if args.out is None:
+        return True
+    targets = (args.out / "baselines.md", args.out / "baselines.json")
+    return (write_or_keep(targets[0], text, warn),
+            write_or_keep(targets[1], as_json, warn)) == targets

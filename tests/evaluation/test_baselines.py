@@ -1,0 +1,126 @@
+"""``scenegym baselines`` (evaluation/baselines.py): every trivial agent and trained policy in
+each seat of an id, against the other seat's heuristic and random agents, on the same dice.
+
+Issue 13, item 3: "The baselines table must show such trivial policies (random, constant,
+heuristic) beside trained and optimal ones for every id, so a reader sees how much room each
+seat leaves for learning."
+"""
+
+import json
+import shutil
+
+import pytest
+from clirun import assert_refused, scenegym
+
+from scenegym.envs.rulesets import get_ruleset
+from scenegym.evaluation.baselines import distinct_agents
+from scenegym.evaluation.cli import main
+
+MOMENTUM = "scenegym/MomentumScene-v0"
+STARFORGED = "scenegym/StarforgedSceneChallenge-v0"
+SOCIAL = "scenegym/STASocialConflict-v0"
+TINY = ["--scenes", "48", "--batch", "16", "--seed", "5"]
+
+
+@pytest.fixture(scope="module")
+def crew_policy(tmp_path_factory):
+    """A tiny trained momentum crew policy, under two names (the same network)."""
+    folder = tmp_path_factory.mktemp("baselines")
+    run = folder / "run"
+    assert main(["train", MOMENTUM, "--seat", "crew", "--steps", "256", "--out", str(run),
+                 "--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "1",
+                 "--net", "16", "--eval-scenes", "16", "--seed", "3"]) == 0
+    first, second = folder / "first.zip", folder / "second.zip"
+    shutil.copy(run / "model.zip", first)
+    shutil.copy(run / "model.zip", second)
+    return first, second
+
+
+def test_no_id_means_every_id():
+    from scenegym.evaluation.cli import build_parser
+
+    assert build_parser().parse_args(["baselines", "--scenes", "10"]).ids == []
+
+
+def test_the_players_are_the_trivial_agents_then_each_other_agent_once():
+    """starforged names ``optimal`` beside its heuristic; momentum's ``heuristic`` is its
+    ``heuristic-director``, so that agent plays once."""
+    assert distinct_agents(get_ruleset("starforged")) == ("random", "constant", "heuristic",
+                                                          "optimal")
+    assert distinct_agents(get_ruleset("momentum")) == ("random", "constant", "heuristic",
+                                                        "heuristic-adversarial")
+
+
+def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
+        crew_policy, tmp_path, capsys):
+    first, second = crew_policy
+    out = tmp_path / "table"
+    assert main(["baselines", MOMENTUM, *TINY, "--policy", f"crew={first}",
+                 "--policy", f"crew={second}", "--out", str(out)]) == 0
+    data = json.loads((out / "baselines.json").read_text())
+    rows = {(r["seat"], r["player"]): r for r in data["rows"]}
+    trivial = ("random", "constant", "heuristic", "heuristic-adversarial")
+    assert list(rows) == ([("crew", p) for p in (*trivial, "first.zip", "second.zip")]
+                          + [("gm", p) for p in trivial])
+    for r in rows.values():
+        for opponent in ("heuristic", "random"):
+            o = r[opponent]
+            assert o["crew_wins"] + o["gm_wins"] + o["draws"] == o["scenes"] == 48
+            lo, hi = o["crew_win_ci"]
+            assert lo <= o["crew_win_rate"] == o["crew_wins"] / 48 <= hi
+            # the heuristic row is the reference; every other row carries its difference
+            assert ("minus_heuristic" in o) == (r["player"] != "heuristic")
+    # the same network on the same dice: the same scenes, won and lost alike
+    assert rows["crew", "first.zip"]["heuristic"] == rows["crew", "second.zip"]["heuristic"]
+    assert rows["crew", "first.zip"]["random"] == rows["crew", "second.zip"]["random"]
+    # a difference is the two rows' rates apart, scene by scene
+    for (seat, player), r in rows.items():
+        if player != "heuristic":
+            d = r["heuristic"]["minus_heuristic"]
+            ref = rows[seat, "heuristic"]["heuristic"]["crew_win_rate"]
+            assert d["difference"] == pytest.approx(r["heuristic"]["crew_win_rate"] - ref)
+    text = (out / "baselines.md").read_text()
+    assert f"## {MOMENTUM}" in text and text in capsys.readouterr().out
+    assert sum(line.startswith("| crew |") for line in text.splitlines()) == 6
+
+
+def test_the_same_seed_gives_the_same_table(capsys):
+    """Common random numbers: a random agent's choices and the dice depend on the seed only
+    (the batch size fixed); another seed plays other scenes."""
+    tables = []
+    for seed in (9, 9, 10):
+        assert main(["baselines", SOCIAL, "--scenes", "40", "--batch", "8", "--seed", str(seed),
+                     "--json"]) == 0
+        tables.append(json.loads(capsys.readouterr().out)["rows"])
+    assert tables[0] == tables[1] != tables[2]
+    assert [(r["seat"], r["player"]) for r in tables[0]] == [
+        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "heuristic")]
+
+
+def test_agents_limit_the_rows_and_the_heuristic_stays(capsys):
+    assert main(["baselines", SOCIAL, "--scenes", "20", "--batch", "4", "--seed", "2",
+                 "--agents", "constant", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [(r["seat"], r["player"]) for r in rows] == [
+        (seat, p) for seat in ("crew", "gm") for p in ("constant", "heuristic")]
+    assert main(["baselines", SOCIAL, "--agents", "optimal"]) == 2  # starforged's only
+    assert "'optimal' is no agent of scenegym/STASocialConflict-v0" in capsys.readouterr().err
+
+
+def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
+    first, _ = crew_policy
+    out = tmp_path / "table"
+    damaged = tmp_path / "damaged.onnx"
+    damaged.write_text("not a model")
+    cases = [(["--policy", f"gm={first}"], ["plays the crew seat", "the GM"]),
+             (["--policy", f"pilot={first}"], ["expected SEAT=PATH"]),
+             (["--policy", f"crew={tmp_path / 'none.zip'}"], ["does not exist"]),
+             (["--policy", f"crew={damaged}"], ["damaged"]),
+             (["--policy", f"crew={first}", "--policy", f"crew={first}"], ["already in"])]
+    for options, words in cases:
+        assert_refused(scenegym("baselines", MOMENTUM, *TINY, "--out", out, *options), *words)
+    assert_refused(scenegym("baselines", STARFORGED, *TINY, "--policy", f"crew={first}"),
+                   "trained on scenegym/MomentumScene-v0", "not among the ids")
+    assert_refused(scenegym("baselines", MOMENTUM, "--scenes", "1"), "--scenes is 1")
+    assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown id", MOMENTUM)
+    assert not out.exists()  # refused before the work: nothing written
