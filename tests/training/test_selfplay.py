@@ -129,7 +129,7 @@ def test_selfplay_league_on_ray_is_the_serial_league(tmp_path):
     assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "1",
                  "--steps-per-round", "128", "--out", str(out), "--envs", "4", "--n-steps", "32",
                  "--batch-size", "64", "--n-epochs", "1", "--net", "8", "--league-scenes", "24",
-                 "--seed", "2", "--ray"]) == 0
+                 "--seed", "2", "--league-players", "random,heuristic", "--ray"]) == 0
     assert len(list((out / "league_cells").glob("*.npz"))) == 9  # 3 crew x 3 GM players
     serial = tmp_path / "serial"
     serial.mkdir()
