@@ -16,12 +16,12 @@ from scenegym.training.selfplay import rate
 from scenegym.training.train import TrainSettings
 
 
-def league_of(out, scenes, args=None):
+def league_of(out, scenes, args=None, players=None):
     """The league of the run in ``out`` played again from its selfplay.json."""
     run = json.loads((out / "selfplay.json").read_text())
     s = TrainSettings(env_id=run["env_id"], seat="crew", opponent="heuristic", steps=1,
                       out=str(out), seed=run["seed"], config=run["config"])
-    return selfplay.play_league(s, run["snapshots"], scenes, args=args)[0]  # the ratings
+    return selfplay.play_league(s, run["snapshots"], scenes, players, args)[0]  # the ratings
 
 
 MOMENTUM = "scenegym/MomentumScene-v0"
@@ -134,7 +134,7 @@ def test_selfplay_league_on_ray_is_the_serial_league(tmp_path):
     serial = tmp_path / "serial"
     serial.mkdir()
     shutil.copy(out / "selfplay.json", serial)  # the same snapshots, no kept pairings
-    rows = league_of(serial, 24)
+    rows = league_of(serial, 24, players=("random", "heuristic"))
     assert list(csv.DictReader((out / "league.csv").open())) == [
         {k: str(round(v, 3)) if isinstance(v, float) else str(v) for k, v in r.items()}
         for r in rows]
