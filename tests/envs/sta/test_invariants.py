@@ -21,11 +21,13 @@ import scenegym  # noqa: F401  (registers the ids)
 from scenegym.agents.random_agent import RandomAgent
 from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.content import shipped_names
 from scenegym.envs.core.events import NOTE, EventRecord
 from scenegym.envs.core.header import CREW, GM, OVER, PHASE
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig
 from scenegym.envs.sta.ruleset import STA
+from scenegym.envs.sta.scenario import FOLDER, PACKAGE, load
 
 CHARS = slice(0, st.MAX_CHARS)
 CONFIGS = [{}, {"pcs": 4, "npc_tiers": ("minor", "minor", "notable", "major"),
@@ -144,9 +146,19 @@ def turns_per_round(events):
 
 @pytest.mark.parametrize("fields", CONFIGS)
 def test_random_play_invariants(fields):
-    cfg = StaConfig(**fields)
+    check_random_play(StaConfig(**fields), seed=len(fields))
+
+
+@pytest.mark.parametrize("name", shipped_names(PACKAGE, FOLDER))
+def test_random_play_invariants_in_every_shipped_scenario(name):
+    """The same invariants in the scenarios shipped as data (personal, social, boarding...)."""
+    check_random_play(load(name), seed=3)
+
+
+def check_random_play(cfg, seed):
+    """Random legal play of 48 envs for 300 steps, every invariant checked after each."""
     batch = SceneBatch(STA, cfg, 48, log_capacity=1024)
-    _, events = play(batch, 300, seed=len(fields), check=make_check(cfg), watch=range(6))
+    _, events = play(batch, 300, seed=seed, check=make_check(cfg), watch=range(6))
     for raw in events.values():
         evs = [EventRecord(*map(int, r)) for step in raw for r in step]
         for turns in turns_per_round(evs):
