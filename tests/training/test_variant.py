@@ -101,7 +101,8 @@ def test_a_momentum_gm_trains_on_the_director_reward_by_default(tmp_path, capsys
 def test_selfplay_trains_and_rates_the_variant(tmp_path, capsys):
     out = tmp_path / "league"
     assert main(["selfplay", STARFORGED, "--rounds", "1", "--steps-per-round", "256",
-                 "--league-scenes", "16", "--out", str(out), *TINY, *ONE_MOVE]) == 0
+                 "--league-scenes", "16", "--league-players", "random,heuristic",
+                 "--out", str(out), *TINY, *ONE_MOVE]) == 0
     assert "config changes: max_moves=1, finish_early=False; GM reward: adversarial" in (
         capsys.readouterr().out)
     record = json.loads((out / "selfplay.json").read_text())
