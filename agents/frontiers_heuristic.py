@@ -14,11 +14,12 @@ row at a time, so that a heuristic opponent costs little per step.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from numba import njit
 
-from scenegym.envs.core.policy import CompiledPolicy
+from scenegym.agents.base import CompiledHeuristic
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.catalogue import ABILITIES
 from scenegym.envs.frontiers.observation import CHAR, CHAR_SLOTS, GLOBALS, SCALE
@@ -166,12 +167,16 @@ PARAMS = np.dtype([("heal_below", np.float64)], align=True)
 
 
 @dataclass
-class FrontiersHeuristic:
+class FrontiersHeuristic(CompiledHeuristic):
     """Plays whichever Frontiers decision is pending (crew or GM).
 
     Attributes:
         heal_below: Mend an ally in reach whose HP share is below this.
     """
+
+    policy_name: ClassVar[str] = "frontiers_heuristic"
+    act_row = staticmethod(act_row)
+    act_rows = staticmethod(act_rows)
 
     heal_below: float = 0.5
 
@@ -180,17 +185,6 @@ class FrontiersHeuristic:
         rec = np.zeros(1, PARAMS)
         rec[0] = (self.heal_below,)
         return rec
-
-    @property
-    def compiled(self) -> CompiledPolicy:
-        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
-        return CompiledPolicy("frontiers_heuristic", act_row, self.params())
-
-    def act(self, obs, masks, env_ids=None, **_):
-        obs = np.ascontiguousarray(obs, np.float32)
-        masks = np.ascontiguousarray(masks, np.bool_)
-        out = np.zeros(obs.shape[0], np.int64)
-        return act_rows(obs, masks, self.params()[0], out)
 
 
 def heuristic(config=None) -> FrontiersHeuristic:

@@ -33,7 +33,7 @@ from typing import ClassVar
 import numpy as np
 from numba import njit
 
-from scenegym.envs.core.policy import CompiledPolicy
+from scenegym.agents.base import CompiledHeuristic
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.observation import PC_SLOTS, SCALE, SLOT
@@ -187,7 +187,7 @@ PARAMS = np.dtype([("adversarial", np.int64), ("press_up_to", np.int64),
 
 
 @dataclass
-class MomentumHeuristic:
+class MomentumHeuristic(CompiledHeuristic):
     """Plays whichever Momentum decision is pending (crew or GM).
 
     Attributes:
@@ -204,6 +204,10 @@ class MomentumHeuristic:
             default "+1 Risk on the next crew roll" makes the next roll one to Brace, not
             Press.
     """
+
+    policy_name: ClassVar[str] = "momentum_heuristic"
+    act_row = staticmethod(act_row)
+    act_rows = staticmethod(act_rows)
 
     STYLES: ClassVar[tuple] = STYLES
 
@@ -227,17 +231,6 @@ class MomentumHeuristic:
                   self.brace_momentum, self.late_round_share, self.hold_share,
                   self.release_share, self.hold_cost)
         return rec
-
-    @property
-    def compiled(self) -> CompiledPolicy:
-        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
-        return CompiledPolicy("momentum_heuristic", act_row, self.params())
-
-    def act(self, obs, masks, env_ids=None, **_):
-        obs = np.ascontiguousarray(obs, np.float32)
-        masks = np.ascontiguousarray(masks, np.bool_)
-        out = np.zeros(obs.shape[0], np.int64)
-        return act_rows(obs, masks, self.params()[0], out)
 
 
 def director(config=None) -> MomentumHeuristic:

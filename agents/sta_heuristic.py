@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from numba import njit
 
+from scenegym.agents.base import CompiledHeuristic
 from scenegym.envs.core.params import as_record
-from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.observation import (
     CHAR_SLOTS,
@@ -273,7 +274,7 @@ def act_rows(obs, masks, ap, out):
 
 
 @dataclass
-class StaHeuristic:
+class StaHeuristic(CompiledHeuristic):
     """Plays whichever personal-conflict decision is pending (crew or GM).
 
     Attributes:
@@ -286,6 +287,10 @@ class StaHeuristic:
         gm_reinforce_threat: The GM brings in a reinforcement while Threat is at least this.
     """
 
+    policy_name: ClassVar[str] = "sta_heuristic"
+    act_row = staticmethod(act_row)
+    act_rows = staticmethod(act_rows)
+
     momentum_max: int = 6
     keep_momentum: int = 4
     gm_buy_threat: int = 4
@@ -294,20 +299,11 @@ class StaHeuristic:
     gm_extra_threat: int = 8
     gm_reinforce_threat: int = 3
 
-    @property
-    def compiled(self) -> CompiledPolicy:
-        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
-        return CompiledPolicy("sta_heuristic", act_row, self._params())
-
-    def _params(self) -> np.ndarray:
+    def params(self) -> np.ndarray:
+        """The rules of thumb as the compiled policy reads them: one record."""
         return as_record(HeuristicParams(
             self.momentum_max, self.keep_momentum, self.gm_buy_threat, self.gm_keep_threat,
             self.extra_momentum, self.gm_extra_threat, self.gm_reinforce_threat))
-
-    def act(self, obs, masks, env_ids=None, **_):
-        out = np.zeros(np.shape(obs)[0], np.int64)
-        return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
-                        self._params()[0], out)
 
 
 def heuristic(config=None) -> StaHeuristic:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from numba import njit
 
+from scenegym.agents.base import CompiledHeuristic
 from scenegym.envs.core.params import as_record
-from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.observation import SCALE, SLOT
 
@@ -81,7 +82,7 @@ def act_rows(obs, masks, ap, out):
 
 
 @dataclass
-class StarforgedHeuristic:
+class StarforgedHeuristic(CompiledHeuristic):
     """Plays whichever Starforged decision is pending (crew or GM).
 
     Attributes:
@@ -91,24 +92,19 @@ class StarforgedHeuristic:
         low_momentum: Secure an Advantage while momentum is at most this.
     """
 
+    policy_name: ClassVar[str] = "starforged_heuristic"
+    act_row = staticmethod(act_row)
+    act_rows = staticmethod(act_rows)
+
     finish_boxes: int = 8
     finish_boxes_late: int = 5
     late_clock: int = 1
     low_momentum: int = 1
 
-    @property
-    def compiled(self) -> CompiledPolicy:
-        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
-        return CompiledPolicy("starforged_heuristic", act_row, self._params())
-
-    def _params(self) -> np.ndarray:
+    def params(self) -> np.ndarray:
+        """The rules of thumb as the compiled policy reads them: one record."""
         return as_record(HeuristicParams(self.finish_boxes, self.finish_boxes_late,
                                          self.late_clock, self.low_momentum))
-
-    def act(self, obs, masks, env_ids=None, **_):
-        out = np.zeros(np.shape(obs)[0], np.int64)
-        return act_rows(np.asarray(obs, np.float32), np.asarray(masks, np.bool_),
-                        self._params()[0], out)
 
 
 def heuristic(config=None) -> StarforgedHeuristic:
