@@ -208,6 +208,17 @@ class SceneEnv(_Seated, gym.Env):
         return "\n".join(self.ruleset.transcript(self._scene_events, self.config)) + "\n"
 
 
+def ended_rows(final_obs: np.ndarray, done: np.ndarray) -> np.ndarray:
+    """A new array with the rows of the ended envs (``done``) and zeros elsewhere.
+
+    Zeros come from fresh, untouched pages: only the ended rows are written, so a large batch
+    (where a full copy would fault in every page, every step) pays for what ended only.
+    """
+    out = np.zeros(final_obs.shape, final_obs.dtype)  # calloc: pages stay untouched
+    out[done] = final_obs[done]
+    return out
+
+
 class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     """The native batch: ``num_envs`` scenes stepped by one compiled kernel call.
 
@@ -255,6 +266,6 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         infos = {"action_mask": self.seated.masks.copy()}
         done = term | trunc
         if done.any():
-            infos["final_obs"] = final_obs.copy()
+            infos["final_obs"] = ended_rows(final_obs, done)
             infos["_final_obs"] = done
         return self.seated.obs.copy(), reward.copy(), term.copy(), trunc.copy(), infos

@@ -58,20 +58,22 @@ def raw_engine(env_id: str, num_envs: int, seed: int) -> Stepper:
 
 
 def masked_random(agent, masks, ids):
-    """A legal random action per row; 0 for rows with no legal action (an ended sub-env)."""
+    """A legal random action per row; 0 for rows with no legal action (an ended sub-env).
+    The random agent reads no observation: it gets an empty one (no conversion to pay)."""
     legal = masks.any(axis=1)
     if legal.all():  # the usual case: no copies
-        return agent.act(masks, masks, ids)
+        return agent.act(np.empty((masks.shape[0], 0), np.float32), masks, ids)
     actions = np.zeros(masks.shape[0], np.int64)
     if legal.any():
-        actions[legal] = agent.act(masks[legal], masks[legal], ids[legal])
+        no_obs = np.empty((int(legal.sum()), 0), np.float32)
+        actions[legal] = agent.act(no_obs, masks[legal], ids[legal])
     return actions
 
 
 def vector_env(env, num_envs: int, seed: int, decisions=None) -> Stepper:
     """A Gymnasium vector env stepped with random legal actions from ``infos["action_mask"]``;
     a unit is a learner step."""
-    agent, ids = RandomAgent(seed), np.arange(num_envs)
+    agent, ids = RandomAgent(seed), np.arange(num_envs, dtype=np.uint64)
     _, info = env.reset(seed=seed)
     masks = [info["action_mask"]]
 

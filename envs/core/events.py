@@ -103,14 +103,25 @@ def drain_arrays(log: EventLog) -> tuple[np.ndarray, np.ndarray]:
         ``(envs, records)``: int64[M] batch index of each record and int32[M, EVENT_WIDTH]
         the records, env by env, each env's in the order written.
     """
-    cap = log.records.shape[1]
-    if cap == 0:
-        return np.zeros(0, np.int64), np.zeros((0, log.records.shape[2]), np.int32)
-    filled = np.arange(cap)[None, :] < log.lengths[:, None]
-    envs = np.nonzero(filled)[0]
-    records = log.records[filled]
-    log.lengths[:] = 0
+    total = int(log.lengths.sum())
+    envs = np.empty(total, np.int64)
+    records = np.empty((total, log.records.shape[2]), np.int32)
+    gather_records(log.records, log.lengths, envs, records)
     return envs, records
+
+
+@njit(cache=True)
+def gather_records(buffers, lengths, envs, records):
+    """Copy each env's ``lengths[i]`` records, env by env, into ``records`` (and ``i`` into
+    ``envs``); clear the lengths."""
+    m = 0
+    for i in range(lengths.shape[0]):
+        for r in range(lengths[i]):
+            envs[m] = i
+            for c in range(buffers.shape[2]):
+                records[m, c] = buffers[i, r, c]
+            m += 1
+        lengths[i] = 0
 
 
 def lines_by_decision(events, describe, skip=None) -> list[str]:

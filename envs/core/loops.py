@@ -41,6 +41,7 @@ from scenegym.envs.core.header import (
     clear_header,
     crew_reward,
 )
+from scenegym.envs.core.prefetch import prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
 
 RAISE, LOSE = 0, 1  # what an illegal action does
@@ -83,6 +84,14 @@ def borrowed_log(log_arrays):
 
 
 @njit(cache=True)
+def prefetch_env(state, masks, obs, i):
+    """Hint env ``i``'s rows into the cache while the env before it runs (prefetch.py)."""
+    prefetch_row(state, i)
+    prefetch_row(masks, i)
+    prefetch_row(obs, i)
+
+
+@njit(cache=True)
 def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, masks, obs):
     """Start the next episode of every env selected by ``which``."""
     p = params[0]
@@ -114,6 +123,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         truncated[i] = False
         if not which[i] or state[i, OVER] == 1:
             continue
+        prefetch_env(state, masks, obs, i + 1)
         s = borrow(state[i])
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or not masks[i, a]:
@@ -201,6 +211,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
         return bad, 0, 0, 0, 0
     waiting = reported = unseated = decisions = 0
     for i in range(state.shape[0]):
+        prefetch_env(state, masks, obs, i + 1)
         s, f = borrow(state[i]), borrow(flags[i])
         m, o = borrow(masks[i]), borrow(obs[i])
         if new_step:
@@ -271,6 +282,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
         over[i] = False
         if not active[i]:
             continue
+        prefetch_env(state, masks, obs, i + 1)
         s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
         while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):
             a = policy_action(s, o, m, policy[0], policy[1], policy[2], env_ids[i])
