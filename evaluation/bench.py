@@ -6,8 +6,9 @@ For each registered id and batch size, in one run (:mod:`scenegym.evaluation.ste
   compiled random policy, autoreset by ``next_episode``; counts decisions (either seat).
 - **native**: ``gym.make_vec(id, num_envs=B, vectorization_mode="vector_entry_point")`` with
   the default (heuristic) opponent, whose compiled policy plays inside the step; counts
-  learner steps. Also the decisions (both seats) per learner step, and the native rate over
-  the engine's bound (raw decisions/s divided by decisions per learner step).
+  learner steps. Also the decisions (both seats) per learner step, the native rate over
+  the engine's bound (raw decisions/s divided by decisions per learner step), and that bound
+  over sync: the largest native/sync ratio the rules' own cost allows.
 - **native, Python opponent**: the same heuristic asked in Python, as a trained policy is.
 - **sync**: ``gymnasium.vector.SyncVectorEnv`` over ``B`` copies of ``gym.make(id)``; counts
   learner steps.
@@ -137,6 +138,7 @@ def bench_row(env_id: str, b: int, seconds: float, seed: int) -> dict:
     row["native_over_sync"] = row["native_steps_per_s"] / row["sync_steps_per_s"]
     engine_bound = row["raw_decisions_per_s"] / row["decisions_per_learner_step"]
     row["native_over_engine_bound"] = row["native_steps_per_s"] / engine_bound
+    row["engine_bound_over_sync"] = engine_bound / row["sync_steps_per_s"]
     return row
 
 
@@ -176,15 +178,19 @@ def format_report(report: dict) -> list[str]:
     lines = [f"time box {report['seconds']} s per figure; raw: decisions of both seats/s; "
              "native, native (Python opponent), sync: learner steps/s; playtest: scenes/s",
              f"{'id':<36} {'batch':>5} {'raw/s':>11} {'native/s':>11} {'py-opp/s':>10} "
-             f"{'sync/s':>9} {'play/s':>10} {'nat/sync':>8} {'dec/step':>8} {'nat/bound':>9}"]
+             f"{'sync/s':>9} {'play/s':>10} {'nat/sync':>8} {'dec/step':>8} {'nat/bound':>9} "
+             f"{'bound/sync':>10}"]
     for r in report["results"]:
         lines.append(
             f"{r['id'].removeprefix('scenegym/'):<36} {r['batch']:>5} "
             f"{r['raw_decisions_per_s']:>11,.0f} {r['native_steps_per_s']:>11,.0f} "
             f"{r['native_python_opponent_steps_per_s']:>10,.0f} {r['sync_steps_per_s']:>9,.0f} "
             f"{r['playtest_scenes_per_s']:>10,.0f} {r['native_over_sync']:>7.1f}x "
-            f"{r['decisions_per_learner_step']:>8.2f} {r['native_over_engine_bound']:>9.2f}")
+            f"{r['decisions_per_learner_step']:>8.2f} {r['native_over_engine_bound']:>9.2f} "
+            f"{r['engine_bound_over_sync']:>9.1f}x")
     for env_id, rate in report["single_env_steps_per_s"].items():
         lines.append(f"single env (gym.make) {env_id}: {rate:,.0f} steps/s")
-    lines.append("nat/bound: native steps/s over (raw decisions/s / decisions per learner step)")
+    lines.append("nat/bound: native steps/s over the engine's bound (raw decisions/s / decisions "
+                 "per learner step); bound/sync: that bound over sync, the largest nat/sync the "
+                 "rules' cost allows")
     return lines

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from clirun import on_a_terminal
 
 from scenegym.evaluation.cli import main
@@ -26,6 +27,8 @@ def test_bench_tiny_budget(capsys):
                   "playtest_scenes_per_s", "decisions_per_learner_step"):
             assert r[k] > 0
         assert r["native_over_sync"] == r["native_steps_per_s"] / r["sync_steps_per_s"]
+        bound = r["raw_decisions_per_s"] / r["decisions_per_learner_step"]
+        assert r["engine_bound_over_sync"] == pytest.approx(bound / r["sync_steps_per_s"])
     assert set(out["single_env_steps_per_s"]) == {STARFORGED_ID}
 
 
