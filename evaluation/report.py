@@ -101,6 +101,9 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
               progress_bar: bool = False) -> dict:
     """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first.
 
+    An arm cut short by Ctrl-C raises ``KeyboardInterrupt`` and is left out of ``results``,
+    which keeps the arms that finished before it.
+
     Each report also carries ``scenes_shown`` (see :func:`scenegym.evaluation.shown.shown_scenes`).
     """
     results = {} if results is None else results
@@ -108,6 +111,8 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
     for name, (agents, config, overrides) in arms.items():
         report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
                                         config=config, progress_bar=progress_bar)
+        if report.get("interrupted"):  # a part-played arm pairs with nothing: keep the others
+            raise KeyboardInterrupt
         report["config_overrides"] = json_ready(overrides)
         report["scenes_shown"] = shown_scenes(report, ended, config, overrides)
         if first is None:

@@ -85,3 +85,28 @@ def test_report_shows_progress_on_a_terminal_and_none_in_a_pipe(tmp_path):
     assert terminal.count("300/300") >= 2  # a bar per arm, counted to its end
     piped = scenegym(*argv, "--out", tmp_path / "pipe")
     assert piped.returncode == 0 and piped.stderr == ""
+
+
+def test_an_arm_cut_short_by_ctrl_c_is_left_out_and_the_finished_arms_kept(monkeypatch):
+    """A part-played arm has fewer scenes than the first: pairing them scene by scene would
+    compare different dice, so it is dropped and the interrupt goes on."""
+    from scenegym.evaluation import report as report_module
+
+    real = report_module.playtest_scenes
+
+    def second_arm_interrupted(*args, **kwargs):
+        report, ended = real(*args, **kwargs)
+        calls.append(1)
+        if len(calls) == 2:
+            report.update(interrupted=True, scenes=len(ended) // 2)
+            ended = ended[:len(ended) // 2]
+        return report, ended
+
+    calls: list = []
+    monkeypatch.setattr(report_module, "playtest_scenes", second_arm_interrupted)
+    config = StarforgedConfig()
+    arms = {name: ({"crew": "heuristic", "gm": "heuristic"}, config, {}) for name in ("a", "b")}
+    results: dict = {}
+    with pytest.raises(KeyboardInterrupt):
+        report_module.play_arms("starforged", arms, 40, seed=3, results=results)
+    assert list(results) == ["a"] and results["a"]["scenes"] == 40
