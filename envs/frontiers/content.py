@@ -8,7 +8,7 @@ A TOML (``.toml``) or JSON (``.json``) file with up to four parts, each optional
     line_length = 14
 
     [config]                    # any other FrontiersConfig field (rules numbers, variants)
-    max_rounds = 10
+    max_rounds = 10             # (a field set in both [encounter] and [config] is refused)
 
     [[abilities]]               # the whole catalogue (replaces the default one)
     name = "strike"
@@ -73,6 +73,10 @@ def load_config(path, **overrides) -> FrontiersConfig:
     changes = {}
     for part, allowed in (("config", scalar), ("encounter", ENCOUNTER_FIELDS)):
         table = check_keys(path, part, data.get(part, {}), allowed)
+        twice = sorted(set(table) & set(changes))
+        if twice:
+            raise ContentError(path, f"[encounter] and [config] both set {twice}: set each "
+                                     "field in one part only ([encounter] is its place)")
         changes.update({key: frozen(v) for key, v in table.items()})
     for part, kind in ROWS.items():
         if part in data:

@@ -57,6 +57,8 @@ def test_a_json_file_of_the_defaults_gives_the_default_config(tmp_path):
     ('[[abilities]]\nname = "x"\nkind = "spell"\n', "'abilities[0].kind' is 'spell'"),
     ('[config]\nparty = ["paladin"]\n', "'party[0]' is 'paladin'"),
     ('[monsters]\n', "unknown part(s) ['monsters']"),
+    ('[config]\nmax_rounds = 5\n[encounter]\nmax_rounds = 8\n',
+     "[encounter] and [config] both set ['max_rounds']"),
 ])
 def test_bad_content_is_refused_naming_what_is_wrong(tmp_path, text, message):
     path = tmp_path / "bad.toml"
