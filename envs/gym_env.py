@@ -31,6 +31,7 @@ from gymnasium.vector.utils import batch_space
 from scenegym.envs.core.batch import SceneBatch, check_memory
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
+from scenegym.envs.core.recycle import Recycled
 from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.rulesets import get_ruleset, load, ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
@@ -208,23 +209,14 @@ class SceneEnv(_Seated, gym.Env):
         return "\n".join(self.ruleset.transcript(self._scene_events, self.config)) + "\n"
 
 
-def ended_rows(final_obs: np.ndarray, done: np.ndarray) -> np.ndarray:
-    """A new array with the rows of the ended envs (``done``) and zeros elsewhere.
-
-    Zeros come from fresh, untouched pages: only the ended rows are written, so a large batch
-    (where a full copy would fault in every page, every step) pays for what ended only.
-    """
-    out = np.zeros(final_obs.shape, final_obs.dtype)  # calloc: pages stay untouched
-    out[done] = final_obs[done]
-    return out
-
-
 class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     """The native batch: ``num_envs`` scenes stepped by one compiled kernel call.
 
     Same-step autoreset: when a scene ends, ``infos["final_obs"]`` holds its last observation
     (with ``infos["_final_obs"]`` marking the envs), and the returned observation is already
     the first of the next scene. ``infos["action_mask"]`` holds every env's mask.
+    The arrays returned are the caller's to keep: one is written again only after every
+    reference to it is gone (:mod:`scenegym.envs.core.recycle`).
     """
 
     metadata: ClassVar[dict] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
@@ -235,11 +227,15 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         self.single_observation_space, self.single_action_space = self._spaces()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
+        obs, masks = self.seated.obs, self.seated.masks
+        self._obs_out, self._final_out = (Recycled(obs.shape, obs.dtype) for _ in range(2))
+        self._masks_out = Recycled(masks.shape, masks.dtype)
 
     def reset(self, *, seed=None, options=None):
         """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""
         self._reseed(seed)
-        return self.seated.obs.copy(), {"action_mask": self.seated.masks.copy()}
+        return (self._obs_out.copy_of(self.seated.obs),
+                {"action_mask": self._masks_out.copy_of(self.seated.masks)})
 
     def _checked(self, actions) -> np.ndarray:
         """int64[num_envs] actions; floats, bools, other shapes and values outside the
@@ -263,9 +259,10 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         if self._needs_reset:
             raise ResetNeeded(f"{self._name()}: call reset() before step()")
         reward, term, trunc, final_obs = self.seated.step(self._checked(actions))
-        infos = {"action_mask": self.seated.masks.copy()}
+        infos = {"action_mask": self._masks_out.copy_of(self.seated.masks)}
         done = term | trunc
-        if done.any():
-            infos["final_obs"] = ended_rows(final_obs, done)
+        if done.any():  # the ended envs' rows, zeros elsewhere
+            infos["final_obs"] = self._final_out.rows_of(final_obs, done)
             infos["_final_obs"] = done
-        return self.seated.obs.copy(), reward.copy(), term.copy(), trunc.copy(), infos
+        return (self._obs_out.copy_of(self.seated.obs), reward.copy(), term.copy(), trunc.copy(),
+                infos)

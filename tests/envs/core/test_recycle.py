@@ -1,0 +1,54 @@
+"""The native vector env's output arrays: the caller's to keep, reused only once let go."""
+
+import weakref
+
+import gymnasium as gym
+import numpy as np
+
+import scenegym  # noqa: F401  (registers the ids)
+from scenegym.envs.core.recycle import KEPT, Recycled
+
+
+def source(value):
+    return np.full((3, 4), value, np.float32)
+
+
+def test_an_array_let_go_is_written_again_instead_of_a_new_one():
+    pool = Recycled((3, 4), np.float32)
+    first = pool.copy_of(source(1))
+    handed = weakref.ref(first)
+    del first
+    again = pool.copy_of(source(2))
+    assert again is handed() and (again == 2).all()
+
+
+def test_an_array_still_held_or_viewed_never_changes():
+    pool = Recycled((3, 4), np.float32)
+    kept = pool.copy_of(source(1))
+    row = pool.copy_of(source(2))[1]  # only a view of the second array survives
+    for value in range(3, 3 + 2 * KEPT):  # more steps than the pool keeps arrays
+        out = pool.copy_of(source(value))
+        assert (out == value).all()
+    assert (kept == 1).all() and (row == 2).all()
+
+
+def test_rows_of_gives_the_selected_rows_and_zeros_elsewhere_on_reuse_too():
+    pool = Recycled((3, 4), np.float32)
+    out = pool.rows_of(source(5), np.array([True, False, False]))
+    assert out[0].tolist() == [5] * 4 and (out[1:] == 0).all()
+    del out
+    out = pool.rows_of(source(7), np.array([False, False, True]))
+    assert (out[:2] == 0).all() and out[2].tolist() == [7] * 4
+
+
+def test_vector_env_observations_kept_by_the_caller_stay_as_returned():
+    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v0", num_envs=8,
+                       vectorization_mode="vector_entry_point")
+    obs, info = env.reset(seed=3)
+    kept = [(obs, obs.copy(), info["action_mask"], info["action_mask"].copy())]
+    for _ in range(12):
+        actions = np.argmax(kept[-1][2], axis=1)
+        obs, _, _, _, info = env.step(actions)
+        kept.append((obs, obs.copy(), info["action_mask"], info["action_mask"].copy()))
+    for returned, snapshot, mask, mask_snapshot in kept:
+        assert np.array_equal(returned, snapshot) and np.array_equal(mask, mask_snapshot)
