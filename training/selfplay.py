@@ -4,7 +4,11 @@ Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (t
 in round 1), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (the ruleset's GM
 reward unless ``--gm-reward`` says otherwise) trains against that crew snapshot and is frozen
 as ``snapshots/gm_r<k>.zip``. Training and the league play the run's variant (the config
-changes of ``--set``); ``selfplay.json`` records it with the GM reward.
+changes of ``--set``); ``selfplay.json`` records it with the GM reward. The same command
+started again keeps the snapshots it finished (``rounds.json``,
+:mod:`scenegym.training.selfplay_rounds`) and trains only the rounds still missing, each
+seat's learner going on from its last snapshot; ``--rounds`` may grow. It refuses a run
+folder trained with other settings instead of overwriting its snapshots.
 Snapshots are loaded as opponents through :func:`scenegym.agents.registry.make_agent`, like any
 policy file.
 
@@ -51,6 +55,7 @@ import torch
 import trueskill
 from tqdm import tqdm
 
+from scenegym.agents.policy import load_sb3_model
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import ruleset_of_env
@@ -62,6 +67,7 @@ from scenegym.evaluation.stats import proportion_ci
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
 from scenegym.training.ratings import elo_ratings, pair_records
+from scenegym.training.selfplay_rounds import finished_snapshots, record_finished, training_order
 from scenegym.training.train import (
     TqdmCallback,
     TrainSettings,
@@ -80,11 +86,16 @@ PAIR_FIELDS = ("crew", "gm", "scenes", "crew_wins", "draws", "gm_wins", "crew_wi
 
 def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str, snapshot: Path):
     """Continue (or start) one seat's learner against ``opponent`` for ``steps`` steps, then
-    freeze it as ``snapshot``. On Ctrl-C the learner as it stands is saved beside it
-    (``<snapshot>_interrupted.zip``) before the interrupt goes on."""
+    freeze it as ``snapshot``. ``model`` is the learner, None for a new one, or the path of
+    the seat's last snapshot to continue from. On Ctrl-C the learner as it stands is saved
+    beside it (``<snapshot>_interrupted.zip``) before the interrupt goes on."""
     venv = make_vec_env(s, opponent=opponent)
+    tb = str(Path(s.out) / "tb")
     if model is None:
-        model = new_model(s, venv, str(Path(s.out) / "tb"))
+        model = new_model(s, venv, tb)
+    elif isinstance(model, Path):  # a run started again: its seat's last snapshot
+        model = load_sb3_model(model, env=venv, tensorboard_log=tb)
+        model.set_random_seed(derived_seed(s.seed, model.num_timesteps))
     else:
         model.set_env(venv)
     bar = TqdmCallback(model.num_timesteps + steps)
@@ -94,28 +105,36 @@ def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str, sna
     except KeyboardInterrupt:
         kept = snapshot.with_name(f"{snapshot.stem}_interrupted.zip")
         save_model(model, kept)
-        print(f"scenegym selfplay: the {s.seat} learner is kept in {str(kept)!r}",
-              file=sys.stderr)
+        print(f"scenegym selfplay: the {s.seat} learner is kept in {str(kept)!r}; the same "
+              "command continues the run from its last finished snapshot", file=sys.stderr)
         raise
     save_model(model, snapshot)
     return model
 
 
 def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
-    """Alternate crew and GM training; returns the snapshot paths of each seat."""
+    """Alternate crew and GM training; returns the snapshot paths of each seat.
+
+    The snapshots an earlier start of the same run finished (:mod:`.selfplay_rounds`) are
+    kept: each seat's learner continues from its last one."""
     snaps = Path(s.out) / "snapshots"
-    crew_s, gm_s = replace(s, seat="crew"), replace(s, seat="gm")
-    crew = gm = None
-    gm_opponent = "heuristic"
+    settings = {"crew": replace(s, seat="crew"), "gm": replace(s, seat="gm")}
+    finished = finished_snapshots(s.out, s, steps_per_round)
+    learner = {"crew": None, "gm": None}
     players = {"crew": {}, "gm": {}}
-    for k in range(1, rounds + 1):
-        crew_path = snaps / f"crew_r{k}.zip"
-        crew = train_round(crew, crew_s, gm_opponent, steps_per_round, "crew", crew_path)
-        players["crew"][f"crew_r{k}"] = crew_path
-        gm_path = snaps / f"gm_r{k}.zip"
-        gm = train_round(gm, gm_s, str(crew_path), steps_per_round, "gm", gm_path)
-        gm_opponent = str(gm_path)
-        players["gm"][f"gm_r{k}"] = gm_path
+    for name in training_order(rounds):
+        seat, k = name.split("_r")[0], int(name.split("_r")[1])
+        path = snaps / f"{name}.zip"
+        players[seat][name] = path
+        if name in finished:
+            learner[seat] = path  # loaded only if this seat trains again
+            continue
+        opponent = (str(players["crew"][f"crew_r{k}"]) if seat == "gm" else
+                    str(players["gm"][f"gm_r{k - 1}"]) if k > 1 else "heuristic")
+        learner[seat] = train_round(learner[seat], settings[seat], opponent, steps_per_round,
+                                    seat, path)
+        finished.append(name)
+        record_finished(s.out, s, steps_per_round, finished)
     return players
 
 

@@ -138,3 +138,48 @@ def test_selfplay_league_on_ray_is_the_serial_league(tmp_path):
     assert list(csv.DictReader((out / "league.csv").open())) == [
         {k: str(round(v, 3)) if isinstance(v, float) else str(v) for k, v in r.items()}
         for r in rows]
+
+
+def test_the_same_command_started_again_keeps_the_finished_rounds(tmp_path, capsys):
+    """A run started again with more rounds trains only the missing ones: each seat's
+    learner continues from its last snapshot, and the kept pairings are not replayed."""
+    out = tmp_path / "league"
+    tiny = ["--steps-per-round", "256", "--league-scenes", "8", "--league-players", "random",
+            "--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
+            "--n-epochs", "1", "--net", "16", "--seed", "4"]
+    assert main(["selfplay", MOMENTUM, "--rounds", "1", *tiny]) == 0
+    first = {p.name: p.read_bytes() for p in (out / "snapshots").iterdir()}
+    cells_1 = {p.name for p in (out / "league_cells").glob("*.npz")}
+    assert len(cells_1) == 4  # random and r1, each seat
+    trained = []
+    real = selfplay.train_round
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(selfplay, "train_round",
+                   lambda *a: trained.append(a[-1].name) or real(*a))
+        assert main(["selfplay", MOMENTUM, "--rounds", "2", *tiny]) == 0
+    assert trained == ["crew_r2.zip", "gm_r2.zip"]
+    assert {p.name: p.read_bytes() for p in (out / "snapshots").iterdir()
+            if p.name in first} == first
+    cells_2 = {p.name for p in (out / "league_cells").glob("*.npz")}
+    assert cells_1 < cells_2 and len(cells_2) == 9  # 3 x 3 players, the first 4 kept
+    from scenegym.agents.policy import load_sb3_model
+    for seat in ("crew", "gm"):  # round 2 went on from round 1's learner
+        assert load_sb3_model(out / "snapshots" / f"{seat}_r2.zip").num_timesteps == 512
+    assert json.loads((out / "rounds.json").read_text())["finished"] == [
+        "crew_r1", "gm_r1", "crew_r2", "gm_r2"]
+    capsys.readouterr()
+    other = [*tiny[:-1], "5"]  # another seed
+    assert main(["selfplay", MOMENTUM, "--rounds", "2", *other]) == 2
+    assert "--seed 4 (now 5)" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in (out / "snapshots").iterdir()
+            if p.name in first} == first
+
+
+def test_snapshots_without_a_record_are_not_overwritten(tmp_path, capsys):
+    out = tmp_path / "league"
+    (out / "snapshots").mkdir(parents=True)
+    (out / "snapshots" / "crew_r1.zip").write_bytes(b"an earlier run's")
+    assert main(["selfplay", MOMENTUM, "--rounds", "1", "--steps-per-round", "64",
+                 "--out", str(out), "--seed", "1"]) == 2
+    assert "no rounds.json; play their league with --league-only" in capsys.readouterr().err
+    assert (out / "snapshots" / "crew_r1.zip").read_bytes() == b"an earlier run's"
