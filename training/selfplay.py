@@ -1,7 +1,7 @@
 """``scenegym selfplay``: crew and GM trained in turns against frozen snapshots of each other.
 
-Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (the heuristic GM
-in round 1), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (the ruleset's GM
+Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (in round 1 the
+heuristic GM that plays for the run's GM reward, see :func:`first_gm`), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (the ruleset's GM
 reward unless ``--gm-reward`` says otherwise) trains against that crew snapshot and is frozen
 as ``snapshots/gm_r<k>.zip``. Training and the league play the run's variant (the config
 changes of ``--set``); ``selfplay.json`` records it with the GM reward. The same command
@@ -130,12 +130,20 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
             learner[seat] = path  # loaded only if this seat trains again
             continue
         opponent = (str(players["crew"][f"crew_r{k}"]) if seat == "gm" else
-                    str(players["gm"][f"gm_r{k - 1}"]) if k > 1 else "heuristic")
+                    str(players["gm"][f"gm_r{k - 1}"]) if k > 1 else first_gm(s))
         learner[seat] = train_round(learner[seat], settings[seat], opponent, steps_per_round,
                                     seat, path)
         finished.append(name)
         record_finished(s.out, s, steps_per_round, finished)
     return players
+
+
+def first_gm(s: TrainSettings) -> str:
+    """The GM the crew learner meets in round 1: the heuristic that plays for the run's GM
+    reward where the ruleset has one (momentum's ``heuristic-adversarial`` under
+    ``--gm-reward adversarial``), else the ruleset's heuristic."""
+    styled = f"heuristic-{s.gm_reward}"
+    return styled if styled in ruleset_of_env(s.env_id).agents else "heuristic"
 
 
 def league_players(ruleset, names=None) -> tuple[str, ...]:

@@ -183,3 +183,20 @@ def test_snapshots_without_a_record_are_not_overwritten(tmp_path, capsys):
                  "--out", str(out), "--seed", "1"]) == 2
     assert "no rounds.json; play their league with --league-only" in capsys.readouterr().err
     assert (out / "snapshots" / "crew_r1.zip").read_bytes() == b"an earlier run's"
+
+
+@pytest.mark.parametrize("env_id, reward, first", [
+    (MOMENTUM, "adversarial", "heuristic-adversarial"),
+    (MOMENTUM, "director", "heuristic-director"),
+    ("scenegym/StarforgedSceneChallenge-v0", "adversarial", "heuristic")])
+def test_the_first_crew_round_meets_the_heuristic_playing_for_the_gm_reward(
+        tmp_path, monkeypatch, env_id, reward, first):
+    met = {}
+    monkeypatch.setattr(selfplay, "train_round",
+                        lambda model, s, opponent, steps, tb, snapshot:
+                        met.setdefault(snapshot.stem, opponent))
+    monkeypatch.setattr(selfplay, "record_finished", lambda *a: None)
+    s = TrainSettings(env_id=env_id, seat="crew", opponent="heuristic", steps=1,
+                      out=str(tmp_path), seed=1, gm_reward=reward)
+    selfplay.train_league(s, 1, 64)
+    assert met == {"crew_r1": first, "gm_r1": str(tmp_path / "snapshots" / "crew_r1.zip")}
