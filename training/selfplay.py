@@ -93,11 +93,14 @@ def train_round(model, s: TrainSettings, opponent, steps: int, tb_name: str, sna
     tb = str(Path(s.out) / "tb")
     if model is None:
         model = new_model(s, venv, tb)
-    elif isinstance(model, Path):  # a run started again: its seat's last snapshot
-        model = load_sb3_model(model, env=venv, tensorboard_log=tb)
-        model.set_random_seed(derived_seed(s.seed, model.num_timesteps))
     else:
-        model.set_env(venv)
+        if isinstance(model, Path):  # a run started again: its seat's last snapshot
+            model = load_sb3_model(model, env=venv, tensorboard_log=tb)
+        else:
+            model.set_env(venv)
+        # the new env (and torch) seeded from the run's seed: a later round replays, and a
+        # learner continued from its snapshot trains as the one kept in memory does
+        model.set_random_seed(derived_seed(s.seed, model.num_timesteps))
     bar = TqdmCallback(model.num_timesteps + steps)
     try:
         model.learn(total_timesteps=steps, reset_num_timesteps=False, tb_log_name=tb_name,

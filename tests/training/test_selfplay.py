@@ -7,6 +7,7 @@ league with ratings [...] over random, heuristic and every snapshot, written as 
 import csv
 import json
 import shutil
+import zipfile
 
 import pytest
 
@@ -167,6 +168,11 @@ def test_the_same_command_started_again_keeps_the_finished_rounds(tmp_path, caps
         assert load_sb3_model(out / "snapshots" / f"{seat}_r2.zip").num_timesteps == 512
     assert json.loads((out / "rounds.json").read_text())["finished"] == [
         "crew_r1", "gm_r1", "crew_r2", "gm_r2"]
+    whole = tmp_path / "whole"  # the same run, never stopped: the same learners, bit for bit
+    assert main(["selfplay", MOMENTUM, "--rounds", "2", *tiny[:7], str(whole), *tiny[8:]]) == 0
+    for name in ("crew_r2.zip", "gm_r2.zip"):
+        assert (zipfile.ZipFile(whole / "snapshots" / name).read("policy.pth")
+                == zipfile.ZipFile(out / "snapshots" / name).read("policy.pth"))
     capsys.readouterr()
     other = [*tiny[:-1], "5"]  # another seed
     assert main(["selfplay", MOMENTUM, "--rounds", "2", *other]) == 2
