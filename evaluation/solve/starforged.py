@@ -154,17 +154,24 @@ def solve(config, objective: str = "win", gm=None, progress=None) -> Solution:
     return Solution(config, objective, name, q, A, float(A[start_index(config, q)]))
 
 
+def solved_folder(kernel_folder: Path) -> Path:
+    """Where solved tables are kept: ``solved/`` beside the kernel cache folders."""
+    return kernel_folder.parent / "solved"
+
+
 def solved_table(config, progress=None) -> np.ndarray:
     """The game's value table ``A`` of ``config`` (objective ``"win"``), solved once and kept
     on disk beside the kernel cache folders (``solved/``), keyed by the config and the code
-    of the model (:mod:`scenegym.evaluation.solve.model`)."""
+    of the model (:mod:`scenegym.evaluation.solve.model`) and of this solver: a change to
+    either solves again."""
     from scenegym.envs.cache import code_of, kernel_cache_folder
     from scenegym.evaluation.files import atomic_write
     from scenegym.evaluation.solve import model
 
     check_config(config)
-    key = hashlib.sha256((code_of(Path(model.__file__)) + repr(config)).encode()).hexdigest()[:24]
-    path = kernel_cache_folder().parent / "solved" / f"starforged-{key}.npy"
+    code = code_of(Path(model.__file__)) + code_of(Path(__file__))
+    key = hashlib.sha256((code + repr(config)).encode()).hexdigest()[:24]
+    path = solved_folder(kernel_cache_folder()) / f"starforged-{key}.npy"
     try:
         return np.load(path)
     except (OSError, ValueError):

@@ -82,3 +82,26 @@ def test_expected_result_objective_counts_losses_minus_one(value):
 def test_configs_the_solver_does_not_model_are_refused_by_name(field, value, words):
     with pytest.raises(ValueError, match=words):
         solve(SMALL.replace(**{field: value}))
+
+
+def test_a_solved_table_is_kept_and_a_change_to_the_solver_solves_again(tmp_path, monkeypatch):
+    """The table on disk is keyed by the config and the code of the model and the solver."""
+    from scenegym.envs import cache
+    from scenegym.evaluation.solve import starforged as solver
+
+    monkeypatch.setattr(cache, "kernel_cache_folder", lambda: tmp_path / "kernels")
+    calls = []
+    real_solve = solver.solve
+
+    def counted(config, **kwargs):
+        calls.append(config)
+        return real_solve(config, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", counted)
+    config = SMALL
+    first = solver.solved_table(config)
+    assert np.array_equal(solver.solved_table(config), first) and len(calls) == 1
+    real_code_of = cache.code_of
+    monkeypatch.setattr(cache, "code_of", lambda path: real_code_of(path) + (
+        "# changed" if path.name == "starforged.py" else ""))
+    assert np.array_equal(solver.solved_table(config), first) and len(calls) == 2
