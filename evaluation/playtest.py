@@ -171,6 +171,16 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     return report, ended
 
 
+def whole_arm(*args, **kwargs) -> tuple[dict, np.ndarray]:
+    """:func:`playtest_scenes` for one arm of a comparison (``report``, ``variants``): an arm
+    cut short by Ctrl-C would pair with the others on other dice, so it is dropped and the
+    interrupt goes on (``KeyboardInterrupt``); the caller keeps the arms finished before it."""
+    report, ended = playtest_scenes(*args, **kwargs)
+    if report.get("interrupted"):
+        raise KeyboardInterrupt
+    return report, ended
+
+
 def variant_changes(ruleset: str, variants: list[str]) -> dict:
     """The config fields the named variants of ``ruleset`` change (refused if it has none)."""
     if not variants:

@@ -35,7 +35,7 @@ from scenegym.evaluation.files import (
 from scenegym.evaluation.html_report import write_page
 from scenegym.evaluation.overrides import parse_item, split_items
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
-from scenegym.evaluation.playtest import format_ruleset_stats, playtest_scenes, warn
+from scenegym.evaluation.playtest import format_ruleset_stats, warn, whole_arm
 from scenegym.evaluation.shown import shown_scenes
 from scenegym.evaluation.text import summary
 
@@ -109,10 +109,8 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
     results = {} if results is None else results
     first = None
     for name, (agents, config, overrides) in arms.items():
-        report, ended = playtest_scenes(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
-                                        config=config, progress_bar=progress_bar)
-        if report.get("interrupted"):  # a part-played arm pairs with nothing: keep the others
-            raise KeyboardInterrupt
+        report, ended = whole_arm(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
+                                  config=config, progress_bar=progress_bar)
         report["config_overrides"] = json_ready(overrides)
         report["scenes_shown"] = shown_scenes(report, ended, config, overrides)
         if first is None:

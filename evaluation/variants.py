@@ -38,9 +38,9 @@ from scenegym.evaluation.playtest import (
     DEFAULT_BATCH,
     ENDED_COLUMNS,
     playtest_config,
-    playtest_scenes,
     scene_columns,
     warn,
+    whole_arm,
 )
 from scenegym.evaluation.rulestats import make_rulestats
 from scenegym.evaluation.text import summary
@@ -111,10 +111,8 @@ def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heurist
                    statistics=list(stats), variants={})
     base_ended = None
     for name, config in arms.items():
-        report, ended = playtest_scenes(ruleset, scenes, crew, gm, seed=seed, batch=batch,
-                                        config=config, progress_bar=progress_bar)
-        if report.get("interrupted"):  # a part-played arm pairs with nothing
-            raise KeyboardInterrupt
+        report, ended = whole_arm(ruleset, scenes, crew, gm, seed=seed, batch=batch,
+                                  config=config, progress_bar=progress_bar)
         values = {key: f(ended) for key, f in stats.items()}
         if base_ended is None:
             base_ended = values

@@ -18,6 +18,7 @@ import sys
 import numpy as np
 
 KEPT = 4  # arrays a pool keeps; when every one is held elsewhere, a new one is made
+ALL = slice(None)  # every row
 
 
 def _refs(arrays: list, k: int) -> int:
@@ -38,7 +39,8 @@ class Recycled:
         self._arrays: list[np.ndarray] = [np.empty(0)]
         self._free_refs = _refs(self._arrays, 0)  # held by the pool alone (this interpreter)
         self._arrays.clear()
-        self._written: list[np.ndarray | None] = []  # rows set by ``rows_of`` per array
+        self._written: list = []  # per array, the rows that may hold values: all, or
+        # those ``rows_of`` wrote when it last handed the array out
 
     def _take(self) -> int:
         """Index of an array nobody else holds (made if need be), or -1 if the pool is full."""
@@ -48,7 +50,7 @@ class Recycled:
         if len(self._arrays) == KEPT:
             return -1
         self._arrays.append(np.empty(self.shape, self.dtype))
-        self._written.append(None)
+        self._written.append(ALL)
         return len(self._arrays) - 1
 
     def copy_of(self, source: np.ndarray) -> np.ndarray:
@@ -57,7 +59,7 @@ class Recycled:
         if k < 0:
             return source.copy()
         np.copyto(self._arrays[k], source)
-        self._written[k] = None
+        self._written[k] = ALL
         return self._arrays[k]
 
     def rows_of(self, source: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -65,13 +67,9 @@ class Recycled:
         k = self._take()
         if k < 0:
             out = np.zeros(self.shape, self.dtype)
-            out[rows] = source[rows]
-            return out
-        out, before = self._arrays[k], self._written[k]
-        if before is None:
-            out[:] = 0
         else:
-            out[before] = 0  # only the rows written when it was last handed out
+            out = self._arrays[k]
+            out[self._written[k]] = 0  # only what it may hold from when last handed out
+            self._written[k] = np.flatnonzero(rows)
         out[rows] = source[rows]
-        self._written[k] = np.flatnonzero(rows)
         return out

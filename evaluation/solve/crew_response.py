@@ -37,8 +37,11 @@ from scenegym.evaluation.solve.starforged import (
     Solution,
     check_config,
     fill_miss,
+    settled,
+    settled_value,
     start_index,
     table_shape,
+    unreachable,
 )
 
 
@@ -127,16 +130,13 @@ def fill_agent_layer(q, A, M, moves, burns, adv, m):
         for h in range(n_meter):
             for s in range(n_meter):
                 for u in range(n_meter):
-                    imp = (h == q.meter_max + 1) + (s == q.meter_max + 1) + (u == q.meter_max + 1)
-                    if momentum > q.momentum_max - imp:
+                    if unreachable(q, momentum, h, s, u):
                         continue
                     for b in range(2):
                         for k in range(n_marks):
                             for c in range(n_clock):
-                                if c >= q.segments or k >= q.full_marks:
-                                    A[m, mi, h, s, u, b, k, c] = q.finish_value[k]
-                                elif m >= q.max_moves:
-                                    A[m, mi, h, s, u, b, k, c] = 0.0
+                                if settled(q, m, k, c):
+                                    A[m, mi, h, s, u, b, k, c] = settled_value(q, k, c)
                                 else:
                                     A[m, mi, h, s, u, b, k, c] = agent_choice_value(
                                         q, A, M, burns, adv, m, moves[mi, h, s, u, b, k, c],

@@ -52,6 +52,30 @@ def table_shape(q) -> tuple[int, ...]:
 
 
 @njit(cache=True)
+def unreachable(q, momentum, h, s, u):
+    """A state play never reaches: momentum above its maximum less one per meter at its
+    impact (health ``h``, spirit ``s``, supply ``u`` at ``meter_max + 1``)."""
+    impacts = (h == q.meter_max + 1) + (s == q.meter_max + 1) + (u == q.meter_max + 1)
+    return momentum > q.momentum_max - impacts
+
+
+@njit(cache=True)
+def settled(q, m, marks, clock):
+    """The scene is decided: the clock or the track is full (Finish the Scene is forced), or
+    ``m`` moves reached the move limit (the cut-off)."""
+    return clock >= q.segments or marks >= q.full_marks or m >= q.max_moves
+
+
+@njit(cache=True)
+def settled_value(q, marks, clock):
+    """A decided scene's value: Finish the Scene's when the clock or track is full, else 0
+    (cut off)."""
+    if clock >= q.segments or marks >= q.full_marks:
+        return q.finish_value[marks]
+    return 0.0
+
+
+@njit(cache=True)
 def fill_layer(q, A, M, m):
     """``A[m]``: Finish the Scene when the clock or track is full, the cut-off at the move
     limit, else the crew's best move (its moves lead to layer ``m + 1``, misses through the
@@ -62,16 +86,13 @@ def fill_layer(q, A, M, m):
         for h in range(n_meter):
             for s in range(n_meter):
                 for u in range(n_meter):
-                    imp = (h == q.meter_max + 1) + (s == q.meter_max + 1) + (u == q.meter_max + 1)
-                    if momentum > q.momentum_max - imp:
-                        continue  # unreachable: momentum never exceeds its max
+                    if unreachable(q, momentum, h, s, u):
+                        continue
                     for b in range(2):
                         for k in range(n_marks):
                             for c in range(n_clock):
-                                if c >= q.segments or k >= q.full_marks:
-                                    A[m, mi, h, s, u, b, k, c] = q.finish_value[k]
-                                elif m >= q.max_moves:
-                                    A[m, mi, h, s, u, b, k, c] = 0.0
+                                if settled(q, m, k, c):
+                                    A[m, mi, h, s, u, b, k, c] = settled_value(q, k, c)
                                 else:
                                     A[m, mi, h, s, u, b, k, c] = best_move(
                                         q, A, M, m, momentum, h, s, u, b, k, c)[1]
@@ -85,8 +106,7 @@ def fill_miss(q, A, M, m, mode, kinds):
         for h in range(n_meter):
             for s in range(n_meter):
                 for u in range(n_meter):
-                    imp = (h == q.meter_max + 1) + (s == q.meter_max + 1) + (u == q.meter_max + 1)
-                    if mi + q.momentum_min > q.momentum_max - imp:
+                    if unreachable(q, mi + q.momentum_min, h, s, u):
                         continue
                     for k in range(n_marks):
                         for c in range(n_clock):

@@ -90,9 +90,10 @@ def test_report_shows_progress_on_a_terminal_and_none_in_a_pipe(tmp_path):
 def test_an_arm_cut_short_by_ctrl_c_is_left_out_and_the_finished_arms_kept(monkeypatch):
     """A part-played arm has fewer scenes than the first: pairing them scene by scene would
     compare different dice, so it is dropped and the interrupt goes on."""
+    from scenegym.evaluation import playtest as playtest_module
     from scenegym.evaluation import report as report_module
 
-    real = report_module.playtest_scenes
+    real = playtest_module.playtest_scenes
 
     def second_arm_interrupted(*args, **kwargs):
         report, ended = real(*args, **kwargs)
@@ -103,7 +104,7 @@ def test_an_arm_cut_short_by_ctrl_c_is_left_out_and_the_finished_arms_kept(monke
         return report, ended
 
     calls: list = []
-    monkeypatch.setattr(report_module, "playtest_scenes", second_arm_interrupted)
+    monkeypatch.setattr(playtest_module, "playtest_scenes", second_arm_interrupted)
     config = StarforgedConfig()
     arms = {name: ({"crew": "heuristic", "gm": "heuristic"}, config, {}) for name in ("a", "b")}
     results: dict = {}

@@ -10,24 +10,15 @@ import json
 import math
 
 import pytest
+from solver_cases import SMALL
 
 from scenegym.agents import make_agent
 from scenegym.agents.starforged_optimal import StarforgedOptimal
-from scenegym.envs.starforged.config import StarforgedConfig
 from scenegym.evaluation.cli import main
 from scenegym.evaluation.playtest import playtest
 from scenegym.evaluation.solve.crew_response import crew_response
-from scenegym.evaluation.solve.starforged import solve
 
-# the small variant of the solver's tests: 3 boxes, a 3-segment clock, 6 moves
-SMALL = StarforgedConfig(boxes=3, max_moves=6, meter_max=2, meter_start=2, momentum_max=5,
-                         momentum_min=-3, momentum_start=1, clock_by_situation=(2, 3, 4))
 SCENES = 20_000
-
-
-@pytest.fixture(scope="module")
-def value():
-    return solve(SMALL).value
 
 
 def test_the_optimal_crew_concedes_nothing_to_a_best_responding_gm(value):

@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 import pytest
+from solver_cases import SMALL
 
 from scenegym.envs.starforged.config import StarforgedConfig
 from scenegym.evaluation.paired import compare
@@ -18,15 +19,7 @@ from scenegym.evaluation.playtest import playtest, playtest_scenes
 from scenegym.evaluation.solve.model import enumerate_tables
 from scenegym.evaluation.solve.starforged import solve
 
-# a variant small enough to solve in a second: 3 boxes, a 3-segment clock, 6 moves
-SMALL = StarforgedConfig(boxes=3, max_moves=6, meter_max=2, meter_start=2, momentum_max=5,
-                         momentum_min=-3, momentum_start=1, clock_by_situation=(2, 3, 4))
 SCENES = 20_000
-
-
-@pytest.fixture(scope="module")
-def value():
-    return solve(SMALL).value
 
 
 def test_roll_odds_are_the_enumerated_challenge_dice():
