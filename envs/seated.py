@@ -24,7 +24,7 @@ import numpy as np
 
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
-from scenegym.envs.core.kernels import entry_point
+from scenegym.envs.core.kernels import entry_point, policy_args
 from scenegym.envs.core.policy import PYTHON, ask, policy_of
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, pay_mode
 from scenegym.envs.core.validate import check_choice
@@ -88,8 +88,7 @@ class SeatedBatch:
         crew, gm = (mine, theirs) if self.seat == CREW else (theirs, mine)
         self.compiled_opponent = theirs is not PYTHON
         self._seated = self.batch.ruleset.kernels_with(crew, gm).seated
-        self._policy = (crew.params, gm.params, np.array([crew.seed, gm.seed], np.uint64),
-                        self.director.as_array())
+        self._policy = (*policy_args(crew, gm), self.director.as_array())
         self._args = None
 
     def _prepare(self):

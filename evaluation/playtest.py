@@ -30,6 +30,7 @@ from scenegym.envs.core.header import (
     OVER,
     RESULT,
 )
+from scenegym.envs.core.kernels import policy_args
 from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
@@ -321,7 +322,7 @@ def scene_player(engine: SceneBatch, agents: dict, inline: bool):
     if not inline or crew is PYTHON or gm is PYTHON:
         return None
     kernel = engine.ruleset.kernels_with(crew, gm).play
-    policy = (crew.params, gm.params, np.array([crew.seed, gm.seed], np.uint64))
+    policy = policy_args(crew, gm)
     over = np.zeros(engine.num_envs, np.bool_)
 
     def play(active):

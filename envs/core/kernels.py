@@ -18,6 +18,7 @@ import sys
 from collections import namedtuple
 from pathlib import Path
 
+import numpy as np
 from numba import njit
 
 from scenegym.envs.cache import kernel_cache_folder
@@ -73,12 +74,40 @@ def loops_copy(name: str, functions) -> Path:
     return path
 
 
-def compile_loops(name: str, rules: RuleFunctions, crew: CompiledPolicy = PYTHON,
-                  gm: CompiledPolicy = PYTHON) -> BatchKernels:
-    """The batch loops of ruleset ``name`` around its ``rules``, with the seats' compiled
-    policies ``crew`` and ``gm`` (compiled on first call; one copy per triple)."""
-    tag = name if crew is PYTHON and gm is PYTHON else f"{name}__{crew.name}__{gm.name}"
-    path = loops_copy(tag, (*rules, crew.act, gm.act))
+def rules_name(rules: RuleFunctions) -> str:
+    """The name of a loops copy for ``rules``: the module of their ``apply`` (rulesets that
+    share their rules, such as two conflicts of one game, share their copies)."""
+    return getattr(rules.apply, "py_func", rules.apply).__module__.replace(".", "_")
+
+
+def policy_order(policy: CompiledPolicy) -> tuple[str, str]:
+    """Sort key of a compiled policy: its name, then its function's."""
+    act = getattr(policy.act, "py_func", policy.act)
+    return policy.name, f"{act.__module__}.{act.__qualname__}"
+
+
+def slotted(crew: CompiledPolicy, gm: CompiledPolicy):
+    """The two seats' policies in slot order (by :func:`policy_order`, so (A, B) and (B, A)
+    share their compiled loops), and the crew's and the GM's slot."""
+    if policy_order(gm) < policy_order(crew):
+        return (gm, crew), (1, 0)
+    return (crew, gm), (0, 1)
+
+
+def policy_args(crew: CompiledPolicy, gm: CompiledPolicy) -> tuple:
+    """The ``policy`` argument of the loops for these seats (see ``loops.policy_action``)."""
+    (a, b), slots = slotted(crew, gm)
+    return (a.params, b.params, np.array([a.seed, b.seed], np.uint64),
+            np.array(slots, np.int64))
+
+
+def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
+                  b: CompiledPolicy = PYTHON) -> BatchKernels:
+    """The batch loops around ``rules``, with the compiled policies ``a`` and ``b`` in their
+    two slots (compiled on first call; one copy per triple)."""
+    name = rules_name(rules)
+    tag = name if a is PYTHON and b is PYTHON else f"{name}__{a.name}__{b.name}"
+    path = loops_copy(tag, (*rules, a.act, b.act))
     module_name = f"scenegym._loops.{path.stem}"
     module = sys.modules.get(module_name)
     if module is None:
@@ -87,10 +116,11 @@ def compile_loops(name: str, rules: RuleFunctions, crew: CompiledPolicy = PYTHON
         spec.loader.exec_module(module)
         module.rule_begin, module.rule_apply = rules.begin, rules.apply
         module.rule_legal, module.rule_observe = rules.legal, rules.observe
-        module.crew_policy, module.gm_policy = crew.act, gm.act
+        module.policy_a, module.policy_b = a.act, b.act
         sys.modules[module_name] = module
     return BatchKernels(module.begin_batch, module.apply_batch, module.refresh_batch,
                         module.seated_advance, module.play_episodes)
 
 
-__all__ = ["LOSE", "RAISE", "BatchKernels", "RuleFunctions", "compile_loops", "pending"]
+__all__ = ["LOSE", "RAISE", "BatchKernels", "RuleFunctions", "compile_loops", "pending",
+           "policy_args", "slotted"]

@@ -52,10 +52,11 @@ def _unbound(*args):
     raise RuntimeError("batch loops used before compile_loops bound the ruleset's rules")
 
 
-# The ruleset's rules and the seats' compiled policies (scenegym.envs.core.policy): bound
-# per copy of this module by compile_loops.
+# The ruleset's rules and two compiled policies (scenegym.envs.core.policy), in the order of
+# their names: bound per copy of this module by compile_loops. Which seat plays which of the
+# two is an argument (``policy``), so (A, B) and (B, A) share one copy.
 rule_begin = rule_apply = rule_legal = rule_observe = _unbound
-crew_policy = gm_policy = _unbound
+policy_a = policy_b = _unbound
 
 
 @njit(cache=True)
@@ -157,13 +158,17 @@ def refresh_batch(state, params, masks, obs):
 
 
 @njit(cache=True)
-def policy_action(s, o, m, crew_params, gm_params, seeds, env_id):
-    """The compiled choice of the seat pending in row ``s`` (-1: its agent is Python's)."""
-    if s[SEAT] == CREW:
-        key = episode_key(seeds[0], env_id, s[EPISODE])
-        return crew_policy(o, m, crew_params[0], key, s[DECISIONS])
-    key = episode_key(seeds[1], env_id, s[EPISODE])
-    return gm_policy(o, m, gm_params[0], key, s[DECISIONS])
+def policy_action(s, o, m, policy, env_id):
+    """The compiled choice of the seat pending in row ``s`` (-1: its agent is Python's).
+
+    ``policy`` starts ``(params of a, params of b, uint64[2] seeds of a and b, int64[2]
+    crew's and GM's slot)``: slot 0 is ``policy_a``, 1 ``policy_b``.
+    """
+    slot = policy[3][0] if s[SEAT] == CREW else policy[3][1]
+    key = episode_key(policy[2][slot], env_id, s[EPISODE])
+    if slot == 0:
+        return policy_a(o, m, policy[0][0], key, s[DECISIONS])
+    return policy_b(o, m, policy[1][0], key, s[DECISIONS])
 
 
 @njit(cache=True)
@@ -188,7 +193,8 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
     Args:
         seat: int64[3] ``(learner seat, payment code, new step)``: a new step clears the
             outputs and requires the learner pending in every env.
-        policy: ``(crew params, gm params, uint64[2] seeds, float64[5] director weights)``.
+        policy: the compiled policies' arguments (:func:`policy_action`), then the float64[5]
+            director weights.
         reward: float32[n], the learner's reward of this step per env.
         final_obs: float32[n, obs_size], the last observation of a reported episode.
         flags: bool[n, 4] per env: the learner decided in this episode; an end was reported
@@ -224,7 +230,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
             elif s[SEAT] == learner:
                 break
             else:
-                a = policy_action(s, o, m, policy[0], policy[1], policy[2], env_ids[i])
+                a = policy_action(s, o, m, policy, env_ids[i])
                 if a < 0:
                     waiting += 1
                     break
@@ -245,7 +251,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
                     reward[i] += early_payment(seat[1], r)
                 continue
             if f[0] and not f[1]:
-                reward[i] += final_payment(seat[1], r, s, policy[3])
+                reward[i] += final_payment(seat[1], r, s, policy[4])
                 f[2], f[3] = s[TRUNCATED] == 0, s[TRUNCATED] == 1
                 final_obs[i, :] = o
                 f[1] = True
@@ -268,7 +274,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
     ends, or until its event log is half full (drain it and call again).
 
     Args:
-        policy: ``(crew params, gm params, uint64[2] seeds)``.
+        policy: the compiled policies' arguments (:func:`policy_action`).
         over: bool[n], set for the envs whose episode ended in this call.
 
     Returns:
@@ -285,7 +291,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
         prefetch_env(state, masks, obs, i + 1)
         s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
         while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):
-            a = policy_action(s, o, m, policy[0], policy[1], policy[2], env_ids[i])
+            a = policy_action(s, o, m, policy, env_ids[i])
             if a < 0 or a >= m.shape[0] or not m[a]:
                 raise ValueError("a compiled agent chose an illegal action")
             rule_apply(s, p, dice, log, i, a)

@@ -37,7 +37,8 @@ class CompiledPolicy(NamedTuple):
     """A compiled per-env policy (see module docstring).
 
     Attributes:
-        name: Names the policy function: compiled steps are built per pair of names.
+        name: Names the policy function: compiled steps are built per pair of names (the
+            same copy whichever seat plays which).
         act: The ``@njit`` function ``act(o, m, ap, key, n) -> action``.
         params: Its parameters, a one-record structured array.
         seed: Seed of its stream of randomness (0 for a deterministic policy).

@@ -35,7 +35,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from scenegym.envs.core.header import HEADER_SIZE
-from scenegym.envs.core.kernels import BatchKernels, RuleFunctions, compile_loops
+from scenegym.envs.core.kernels import BatchKernels, RuleFunctions, compile_loops, slotted
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights
 
@@ -169,16 +169,18 @@ class Ruleset:
     @cached_property
     def kernels(self) -> BatchKernels:
         """The compiled batch loops (compiled, or loaded from the cache, on first call)."""
-        return compile_loops(self.name, self.rules)
+        return compile_loops(self.rules)
 
     def kernels_with(self, crew: CompiledPolicy, gm: CompiledPolicy) -> BatchKernels:
-        """The batch loops with the seats' compiled policies bound in (one set per pair)."""
+        """The batch loops with the seats' compiled policies bound in (one set per pair of
+        policies, whichever seat plays which: pass them ``policy_args(crew, gm)``)."""
         if crew is PYTHON and gm is PYTHON:
             return self.kernels
-        key = (crew.name, crew.act, gm.name, gm.act)
+        (a, b), _ = slotted(crew, gm)
+        key = (a.name, a.act, b.name, b.act)
         cache = self.__dict__.setdefault("_with_policies", {})
         if key not in cache:
-            cache[key] = compile_loops(self.name, self.rules, crew, gm)
+            cache[key] = compile_loops(self.rules, a, b)
         return cache[key]
 
     def default_config(self):
