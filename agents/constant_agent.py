@@ -8,24 +8,14 @@ takes +momentum on a weak Secure an Advantage; the GM asks the first price).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from scenegym.envs.core.policy import PYTHON, CompiledPolicy
-
-
-@njit(cache=True)
-def constant_act(o, m, ap, key, n):
-    """The first legal action of the mask ``m``."""
-    for a in range(m.shape[0]):
-        if m[a]:
-            return a
-    raise ValueError("constant agent asked to act with no legal action")
+from scenegym.envs.core.policy import FIRST_LEGAL, blind_policy
 
 
 class ConstantAgent:
     """Always the first legal action (see module docstring)."""
 
-    compiled = CompiledPolicy("constant", constant_act, PYTHON.params)
+    compiled = blind_policy(FIRST_LEGAL)
 
     def act(self, obs, masks, env_ids=None, **_):
         masks = np.asarray(masks, np.bool_)

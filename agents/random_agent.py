@@ -13,25 +13,14 @@ from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.borrow import borrow
-from scenegym.envs.core.dice import episode_key, uniform_below
-from scenegym.envs.core.policy import PYTHON, CompiledPolicy
+from scenegym.envs.core.dice import episode_key
+from scenegym.envs.core.policy import RANDOM_LEGAL, blind_policy, random_legal
 
 
 @njit(cache=True)
 def random_act(o, m, ap, key, n):
-    """A legal action drawn from ``(key, n)``: counts the legal actions, walks to the k-th."""
-    legal = 0
-    for a in range(m.shape[0]):
-        legal += m[a]
-    if legal == 0:
-        raise ValueError("random agent asked to act with no legal action")
-    k = uniform_below(key, n, legal)
-    for a in range(m.shape[0]):
-        if m[a]:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+    """A legal action drawn from ``(key, n)`` (the compiled policy's choice)."""
+    return random_legal(m, key, n)
 
 
 @njit(cache=True)
@@ -53,7 +42,7 @@ class RandomAgent:
 
     def __init__(self, seed: int | None = None):
         self.seed = int(fresh_seed() if seed is None else seed)
-        self.compiled = CompiledPolicy("random", random_act, PYTHON.params, self.seed)
+        self.compiled = blind_policy(RANDOM_LEGAL, self.seed)
         self._calls = 0
 
     def act(self, obs, masks, env_ids, episodes=None, decisions=None):

@@ -14,7 +14,6 @@ wider that interval is: what the pairing saves.
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
 
 from scenegym.envs.core.header import DECISIONS, LEAD_CHANGES, MARGIN, RESULT
 from scenegym.evaluation.playtest import ENDED_COLUMNS
@@ -56,6 +55,8 @@ def paired_difference(a: np.ndarray, b: np.ndarray, confidence: float = CONFIDEN
         makes it; ``inf`` when the paired differences are all equal and the unpaired not,
         ``1.0`` when both are zero-width).
     """
+    from scipy import stats  # imported when needed: half a second at every command's start
+
     a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
     if a.shape != b.shape or a.ndim != 1 or a.size < 2:
         raise ValueError(f"paired_difference needs two equal 1-D arrays of 2+ scenes, got "

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
-from scipy import stats
 
 CONFIDENCE = 0.95
 
@@ -22,6 +21,8 @@ def proportion_ci(successes: int, trials: int, confidence: float = CONFIDENCE) -
         trials: Count of trials, at least 1.
         confidence: Confidence level in (0, 1).
     """
+    from scipy import stats  # imported when needed: half a second at every command's start
+
     if trials < 1:
         raise ValueError(f"trials must be at least 1, got {trials}")
     if not 0 <= successes <= trials:
@@ -37,6 +38,8 @@ def mean_ci(values, confidence: float = CONFIDENCE) -> tuple[float, list[float]]
     The interval is clipped to the range of the values (a count's mean is never below its
     smallest value). With fewer than two values, or no spread, it is the mean itself.
     """
+    from scipy import stats  # imported when needed: half a second at every command's start
+
     x = np.asarray(values, dtype=np.float64)
     if x.size == 0:
         raise ValueError("mean_ci needs at least one value")
@@ -55,6 +58,8 @@ def mean_row(count: int, total: float, squares: float,
 
     Statistics gathered over millions of scenes keep running sums rather than the values.
     """
+    from scipy import stats  # imported when needed: half a second at every command's start
+
     if count < 1:
         return {"mean": 0.0, "ci": [0.0, 0.0], "n": 0}
     mean = total / count

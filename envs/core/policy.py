@@ -17,6 +17,10 @@ An agent (see :mod:`scenegym.agents.base`) may offer a :class:`CompiledPolicy` a
 When both seats' agents, or the opponent of a seated learner, have one, whole turns run in
 one compiled call (:mod:`scenegym.envs.core.loops`). :data:`PYTHON` stands for an agent
 without one: the compiled step stops and the env waits for that agent's ``act``.
+
+The policies that read no observation (:data:`PYTHON`, the random and the constant player)
+are one compiled function, :func:`blind_act`, told apart by their parameters: the loops are
+compiled once per pair of policy functions, and every pair of these shares one copy.
 """
 
 from __future__ import annotations
@@ -27,10 +31,12 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.dice import uniform_below
 from scenegym.envs.core.header import DECISIONS, EPISODE
 from scenegym.envs.core.params import as_record
 
-NoParams = namedtuple("NoParams", ["unused"])
+Blind = namedtuple("Blind", ["kind"])  # the parameters of blind_act
+ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL = 0, 1, 2  # its kinds
 
 
 class CompiledPolicy(NamedTuple):
@@ -51,12 +57,49 @@ class CompiledPolicy(NamedTuple):
 
 
 @njit(cache=True)
-def ask_python(o, m, ap, key, n):
-    """No compiled choice: the env waits for the agent's Python ``act``."""
+def random_legal(m, key, n):
+    """A legal action of the mask ``m`` drawn from ``(key, n)``: counts the legal actions,
+    walks to the k-th."""
+    legal = 0
+    for a in range(m.shape[0]):
+        legal += m[a]
+    if legal == 0:
+        raise ValueError("random agent asked to act with no legal action")
+    k = uniform_below(key, n, legal)
+    for a in range(m.shape[0]):
+        if m[a]:
+            if k == 0:
+                return a
+            k -= 1
     return -1
 
 
-PYTHON = CompiledPolicy("python", ask_python, as_record(NoParams(0)))
+@njit(cache=True)
+def first_legal(m):
+    """The first legal action of the mask ``m``."""
+    for a in range(m.shape[0]):
+        if m[a]:
+            return a
+    raise ValueError("constant agent asked to act with no legal action")
+
+
+@njit(cache=True)
+def blind_act(o, m, ap, key, n):
+    """A choice that reads no observation, by ``ap.kind``: :data:`RANDOM_LEGAL`,
+    :data:`FIRST_LEGAL`, or :data:`ASK_PYTHON` (-1: the env waits for the agent's ``act``)."""
+    if ap.kind == RANDOM_LEGAL:
+        return random_legal(m, key, n)
+    if ap.kind == FIRST_LEGAL:
+        return first_legal(m)
+    return -1
+
+
+def blind_policy(kind: int, seed: int = 0) -> CompiledPolicy:
+    """The compiled policy :func:`blind_act` of ``kind`` with stream ``seed``."""
+    return CompiledPolicy("blind", blind_act, as_record(Blind(kind)), seed)
+
+
+PYTHON = blind_policy(ASK_PYTHON)
 
 
 def policy_of(agent) -> CompiledPolicy:

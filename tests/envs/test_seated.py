@@ -8,7 +8,7 @@ from scenegym.agents.random_agent import RandomAgent
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import DECISIONS, EPISODE, FORFEITED
-from scenegym.envs.core.policy import policy_of
+from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.seated import SeatedBatch
 from scenegym.envs.starforged import state as st
@@ -107,9 +107,13 @@ def test_an_env_alone_plays_what_it_plays_inside_a_batch(inline):
 
 def test_both_seatings_of_two_policies_and_rulesets_of_the_same_rules_share_their_loops():
     """A copy of the compiled loops costs seconds to compile: the crew's and GM's policies
-    swapped use the same copy, and so do the two STA conflicts (one set of rules)."""
+    swapped use the same copy, so do the players that read no observation (random, constant,
+    an agent asked in Python), and so do the two STA conflicts (one set of rules)."""
     rs = get_ruleset("starforged")
-    rand, heur = (policy_of(make_agent(n, "starforged", seed=1)) for n in ("random", "heuristic"))
+    rand, const, heur = (policy_of(make_agent(n, "starforged", seed=1))
+                         for n in ("random", "constant", "heuristic"))
     assert rs.kernels_with(rand, heur).seated is rs.kernels_with(heur, rand).seated
+    assert rs.kernels_with(rand, heur).seated is rs.kernels_with(heur, const).seated
+    assert rs.kernels_with(rand, heur).seated is rs.kernels_with(PYTHON, heur).seated
     assert rs.kernels_with(rand, heur).play is not rs.kernels_with(heur, heur).play
     assert get_ruleset("sta").kernels.seated is get_ruleset("sta_social").kernels.seated
