@@ -104,10 +104,10 @@ class _Seated:
         spec = getattr(self, "spec", None)
         return spec.id if spec is not None else type(self).__name__
 
-    def _reseed(self, seed):
+    def _reseed(self, seed, obs_into=None):
         if seed is not None and isinstance(self._opponent_spec, str):
             self.seated.opponent = self._make_opponent(opponent_seed(seed))
-        self.seated.reset(seed)
+        self.seated.reset(seed, obs_into)
         self._needs_reset = False
 
 
@@ -233,9 +233,8 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
 
     def reset(self, *, seed=None, options=None):
         """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""
-        self._reseed(seed)
-        return (self._obs_out.copy_of(self.seated.obs),
-                {"action_mask": self._masks_out.copy_of(self.seated.masks)})
+        self._reseed(seed, obs_into=self._obs_out.to_fill())
+        return self.seated.obs, {"action_mask": self._masks_out.copy_of(self.seated.masks)}
 
     def _checked(self, actions) -> np.ndarray:
         """int64[num_envs] actions; floats, bools, other shapes and values outside the
@@ -258,11 +257,11 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         """One decision per env; ended scenes autoreset in the same step."""
         if self._needs_reset:
             raise ResetNeeded(f"{self._name()}: call reset() before step()")
-        reward, term, trunc, final_obs = self.seated.step(self._checked(actions))
+        obs = self._obs_out.to_fill()  # the step writes every row: no copy to hand out
+        reward, term, trunc, final_obs = self.seated.step(self._checked(actions), obs)
         infos = {"action_mask": self._masks_out.copy_of(self.seated.masks)}
         done = term | trunc
         if done.any():  # the ended envs' rows, zeros elsewhere
             infos["final_obs"] = self._final_out.rows_of(final_obs, done)
             infos["_final_obs"] = done
-        return (self._obs_out.copy_of(self.seated.obs), reward.copy(), term.copy(), trunc.copy(),
-                infos)
+        return obs, reward.copy(), term.copy(), trunc.copy(), infos

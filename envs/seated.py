@@ -20,6 +20,8 @@ play the same trajectories.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 from scenegym.envs.core.batch import SceneBatch
@@ -89,7 +91,7 @@ class SeatedBatch:
         self.compiled_opponent = theirs is not PYTHON
         self._seated = self.batch.ruleset.kernels_with(crew, gm).seated
         self._policy = (*policy_args(crew, gm), self.director.as_array())
-        self._args = None
+        self._args = self._entry = None
 
     def _prepare(self):
         """The compiled step's arguments, for ``which`` = the envs picked in ``_which`` (index
@@ -100,7 +102,8 @@ class SeatedBatch:
                  b.masks, b.obs, self._actions, which, b.illegal_code, self._seat_args,
                  self._policy, self._reward, self._final_obs, self._flags)
                 for which in (self._which, self._all)]
-        self._entry = entry_point(self._seated, args[0])
+        if self._entry is None:
+            self._entry = entry_point(self._seated, args[0])
         return args
 
     @property
@@ -116,11 +119,13 @@ class SeatedBatch:
         """bool[n]: the learner has decided in the env's running episode."""
         return self._flags[:, 0]
 
-    def reset(self, seed: int | None = None) -> None:
-        """Start every env's first episode and play until the learner's decision is pending."""
-        self.batch.reset(seed)
-        self._flags[:] = False
-        self._advance(self._which, new_step=False)
+    def reset(self, seed: int | None = None, obs_into: np.ndarray | None = None) -> None:
+        """Start every env's first episode and play until the learner's decision is pending
+        (``obs_into``: as in :meth:`step`)."""
+        with self._observing_into(obs_into):
+            self.batch.reset(seed)
+            self._flags[:] = False
+            self._advance(self._which, new_step=False)
 
     def next_episode(self) -> None:
         """Abandon every env's running episode and start its next one (the learner's turn)."""
@@ -128,8 +133,13 @@ class SeatedBatch:
         self._flags[:] = False
         self._advance(self._which, new_step=False)
 
-    def step(self, actions):
+    def step(self, actions, obs_into: np.ndarray | None = None):
         """The learner's decision in every env, then the opponent's until the learner's again.
+
+        Args:
+            actions: int[n], the learner's action per env.
+            obs_into: An array like :attr:`obs` to become the batch's observations (see
+                :meth:`SceneBatch.use_obs_array`), or ``None``: the batch keeps its own.
 
         Returns:
             ``(reward, terminated, truncated, final_obs)``: per env, the learner's reward, the
@@ -138,8 +148,23 @@ class SeatedBatch:
             next step: copy them to keep them.
         """
         self._actions[:] = actions
-        self._advance(self._all, new_step=True)
+        with self._observing_into(obs_into):
+            self._advance(self._all, new_step=True)
         return self._reward, self._terminated, self._truncated, self._final_obs
+
+    @contextmanager
+    def _observing_into(self, obs):
+        """The batch writes into ``obs`` (if not ``None``); back to its own array if the step
+        is refused (an illegal action is refused before anything is written)."""
+        if obs is None:
+            yield
+            return
+        previous = self.batch.use_obs_array(obs)
+        try:
+            yield
+        except BaseException:
+            self.batch.use_obs_array(previous)
+            raise
 
     def _advance(self, which, new_step: bool) -> None:
         """The compiled step, then the Python opponent for the envs waiting on it, if any."""
@@ -157,7 +182,7 @@ class SeatedBatch:
     def _call(self, everyone: bool) -> int:
         """One call of the compiled step (its arguments prepared once per seed)."""
         b = self.batch
-        if self._args is None or self._args_seed != b.seed:
+        if self._args is None or self._args_seed != b.seed or self._args[0][7] is not b.obs:
             self._args, self._args_seed = self._prepare(), b.seed
         bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
         if bad <= -2:

@@ -152,7 +152,7 @@ class SceneBatch:
         if which is not None or not self._all_selected:  # ended episodes are skipped
             self._which[:] = True if which is None else which
             self._all_selected = which is None
-        if self._apply_args is None:
+        if self._apply_args is None or self._apply_args[7] is not self.obs:
             self._apply_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
                                 self._actions, self._which, self.masks, self.obs,
                                 self.illegal_code, self._reward, self._over, self._truncated)
@@ -161,6 +161,24 @@ class SceneBatch:
         if bad >= 0:
             raise ValueError(self.describe_illegal(bad, int(self._actions[bad])))
         return self._reward, self._over, self._truncated
+
+    def use_obs_array(self, obs: np.ndarray) -> np.ndarray:
+        """Make ``obs`` the array the rules write observations into from now on, and return
+        the one it replaces. A caller that hands out the batch's observations uses a fresh
+        array for each reset or step, which writes every row (no copy to hand out).
+
+        Raises:
+            ValueError: ``obs`` is not a writeable C-contiguous float32 array of the batch's
+                observation shape.
+        """
+        previous = self.obs
+        if not (isinstance(obs, np.ndarray) and obs.shape == previous.shape
+                and obs.dtype == previous.dtype and obs.flags.c_contiguous
+                and obs.flags.writeable):
+            raise ValueError(f"observations go into a writeable C-contiguous float32 array of "
+                             f"shape {previous.shape}")
+        self.obs = obs
+        return previous
 
     def describe_illegal(self, i: int, action: int) -> str:
         """The message for an illegal ``action`` in env ``i``: what, where, what is allowed."""

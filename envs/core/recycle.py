@@ -53,14 +53,20 @@ class Recycled:
         self._written.append(ALL)
         return len(self._arrays) - 1
 
-    def copy_of(self, source: np.ndarray) -> np.ndarray:
-        """A copy of ``source`` that no other holder sees change."""
+    def to_fill(self) -> np.ndarray:
+        """An array no other holder sees change, for the caller to fill whole (it holds
+        what it held when last handed out)."""
         k = self._take()
         if k < 0:
-            return source.copy()
-        np.copyto(self._arrays[k], source)
+            return np.empty(self.shape, self.dtype)
         self._written[k] = ALL
         return self._arrays[k]
+
+    def copy_of(self, source: np.ndarray) -> np.ndarray:
+        """A copy of ``source`` that no other holder sees change."""
+        out = self.to_fill()
+        np.copyto(out, source)
+        return out
 
     def rows_of(self, source: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The rows of ``source`` selected by the bool mask ``rows``, zeros elsewhere."""

@@ -4,6 +4,7 @@ import weakref
 
 import gymnasium as gym
 import numpy as np
+import pytest
 
 import scenegym  # noqa: F401  (registers the ids)
 from scenegym.envs.core.recycle import KEPT, Recycled
@@ -52,3 +53,42 @@ def test_vector_env_observations_kept_by_the_caller_stay_as_returned():
         kept.append((obs, obs.copy(), info["action_mask"], info["action_mask"].copy()))
     for returned, snapshot, mask, mask_snapshot in kept:
         assert np.array_equal(returned, snapshot) and np.array_equal(mask, mask_snapshot)
+
+
+
+def make_vector_env():
+    return gym.make_vec("scenegym/StarforgedSceneChallenge-v0", num_envs=8,
+                        vectorization_mode="vector_entry_point")
+
+
+def test_vector_env_observations_kept_stay_as_returned_through_a_reset():
+    """Each step writes its observations straight into the array it hands out (no copy);
+    a reset writes into a fresh one too, never into an array the caller kept."""
+    env = make_vector_env()
+    obs, info = env.reset(seed=3)
+    kept = [(obs, obs.copy())]
+    for _ in range(5):
+        obs, _, _, _, info = env.step(np.argmax(info["action_mask"], axis=1))
+        kept.append((obs, obs.copy()))
+    env.reset(seed=4)
+    env.step(np.argmax(env.unwrapped.action_masks(), axis=1))
+    assert all(np.array_equal(returned, snapshot) for returned, snapshot in kept)
+
+
+def test_a_step_refused_for_an_illegal_action_loses_nothing():
+    """The env stays where it was: a twin that never saw the refused step plays the same."""
+    env, twin = make_vector_env(), make_vector_env()
+    (obs, info), (twin_obs, _) = env.reset(seed=3), twin.reset(seed=3)
+    masks = info["action_mask"]
+    env_with_a_choice = int(np.flatnonzero(~masks.all(axis=1))[0])
+    illegal = np.argmax(masks, axis=1)
+    illegal[env_with_a_choice] = int(np.argmin(masks[env_with_a_choice]))
+    with pytest.raises(ValueError, match="illegal action"):
+        env.step(illegal)
+    assert np.array_equal(env.unwrapped.seated.obs, obs)  # the batch's own, as before
+    legal = np.argmax(masks, axis=1)
+    for _ in range(4):
+        obs, reward, _, _, info = env.step(legal)
+        twin_obs, twin_reward, _, _, _ = twin.step(legal)
+        assert np.array_equal(obs, twin_obs) and np.array_equal(reward, twin_reward)
+        legal = np.argmax(info["action_mask"], axis=1)
