@@ -20,8 +20,6 @@ play the same trajectories.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import numpy as np
 
 from scenegym.envs.core.batch import SceneBatch
@@ -122,10 +120,12 @@ class SeatedBatch:
     def reset(self, seed: int | None = None, obs_into: np.ndarray | None = None) -> None:
         """Start every env's first episode and play until the learner's decision is pending
         (``obs_into``: as in :meth:`step`)."""
-        with self._observing_into(obs_into):
-            self.batch.reset(seed)
-            self._flags[:] = False
-            self._advance(self._which, new_step=False)
+        self._writing_into(obs_into, self._begin_all, seed)
+
+    def _begin_all(self, seed) -> None:
+        self.batch.reset(seed)
+        self._flags[:] = False
+        self._advance(self._which, new_step=False)
 
     def next_episode(self) -> None:
         """Abandon every env's running episode and start its next one (the learner's turn)."""
@@ -148,20 +148,22 @@ class SeatedBatch:
             next step: copy them to keep them.
         """
         self._actions[:] = actions
-        with self._observing_into(obs_into):
-            self._advance(self._all, new_step=True)
+        if obs_into is None:  # the single env's path: nothing more per step
+            self._advance(self._all, True)
+        else:
+            self._writing_into(obs_into, self._advance, self._all, True)
         return self._reward, self._terminated, self._truncated, self._final_obs
 
-    @contextmanager
-    def _observing_into(self, obs):
-        """The batch writes into ``obs`` (if not ``None``); back to its own array if the step
-        is refused (an illegal action is refused before anything is written)."""
+    def _writing_into(self, obs, work, *args) -> None:
+        """``work(*args)`` with the batch writing its observations into ``obs`` (``None``: its
+        own array); its own array back if the work is refused (an illegal action is refused
+        before anything is written)."""
         if obs is None:
-            yield
+            work(*args)
             return
         previous = self.batch.use_obs_array(obs)
         try:
-            yield
+            work(*args)
         except BaseException:
             self.batch.use_obs_array(previous)
             raise
