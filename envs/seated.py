@@ -184,8 +184,8 @@ class SeatedBatch:
     def _call(self, everyone: bool) -> int:
         """One call of the compiled step (its arguments prepared once per seed)."""
         b = self.batch
-        if self._args is None or self._args_seed != b.seed or self._args[0][7] is not b.obs:
-            self._args, self._args_seed = self._prepare(), b.seed
+        if self._args is None or self._args_seed != b.seed or self._args_obs is not b.obs:
+            self._args, self._args_seed, self._args_obs = self._prepare(), b.seed, b.obs
         bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
         if bad <= -2:
             raise RuntimeError(f"env {-2 - bad}: the learner ({SEAT_NAMES[self.seat]}) is not "
