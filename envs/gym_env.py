@@ -128,6 +128,7 @@ class SceneEnv(_Seated, gym.Env):
         self._next_events: list = []
         self._action = np.zeros(1, np.int64)
         self._scene_running = False
+        # views taken once: the single env never swaps its batch's arrays (use_obs_array)
         self._obs_row, self._mask_row = self.seated.obs[0], self.seated.masks[0]
         self._num_actions = self.layout.num_actions
 

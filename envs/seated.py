@@ -90,6 +90,7 @@ class SeatedBatch:
         self._seated = self.batch.ruleset.kernels_with(crew, gm).seated
         self._policy = (*policy_args(crew, gm), self.director.as_array())
         self._args = self._entry = None
+        self._wrote = False  # the rules wrote observations since _writing_into began
 
     def _prepare(self):
         """The compiled step's arguments, for ``which`` = the envs picked in ``_which`` (index
@@ -124,6 +125,7 @@ class SeatedBatch:
 
     def _begin_all(self, seed) -> None:
         self.batch.reset(seed)
+        self._wrote = True
         self._flags[:] = False
         self._advance(self._which, new_step=False)
 
@@ -156,16 +158,19 @@ class SeatedBatch:
 
     def _writing_into(self, obs, work, *args) -> None:
         """``work(*args)`` with the batch writing its observations into ``obs`` (``None``: its
-        own array); its own array back if the work is refused (an illegal action is refused
-        before anything is written)."""
+        own array). If the work is refused before anything was written (the learner's illegal
+        action), the batch's own array comes back; once the rules have written, ``obs`` stays
+        (an error of the Python opponent after that leaves observations that match the
+        state)."""
         if obs is None:
             work(*args)
             return
-        previous = self.batch.use_obs_array(obs)
+        previous, self._wrote = self.batch.use_obs_array(obs), False
         try:
             work(*args)
         except BaseException:
-            self.batch.use_obs_array(previous)
+            if not self._wrote:
+                self.batch.use_obs_array(previous)
             raise
 
     def _advance(self, which, new_step: bool) -> None:
@@ -187,6 +192,7 @@ class SeatedBatch:
         if self._args is None or self._args_seed != b.seed or self._args_obs is not b.obs:
             self._args, self._args_seed, self._args_obs = self._prepare(), b.seed, b.obs
         bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
+        self._wrote = self._wrote or bad == -1
         if bad <= -2:
             raise RuntimeError(f"env {-2 - bad}: the learner ({SEAT_NAMES[self.seat]}) is not "
                                "pending; call reset() first")

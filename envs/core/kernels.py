@@ -105,11 +105,17 @@ def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
                   b: CompiledPolicy = PYTHON) -> BatchKernels:
     """The batch loops around ``rules``, with the compiled policies ``a`` and ``b`` in their
     two slots (compiled on first call; one copy per triple)."""
-    name = rules_name(rules)
-    tag = name if a is PYTHON and b is PYTHON else f"{name}__{a.name}__{b.name}"
+    tag = f"{rules_name(rules)}__{a.name}__{b.name}"
     path = loops_copy(tag, (*rules, a.act, b.act))
     module_name = f"scenegym._loops.{path.stem}"
     module = sys.modules.get(module_name)
+    if module is not None and (module.policy_a, module.policy_b, module.rule_apply,
+                               module.rule_begin, module.rule_legal, module.rule_observe) != (
+                                   a.act, b.act, rules.apply, rules.begin, rules.legal,
+                                   rules.observe):
+        raise ValueError(f"two different compiled policies or rules share the names {tag!r} "
+                         "and their functions' module and qualified names (closures from one "
+                         "factory?): give each policy a name of its own")
     if module is None:
         spec = importlib.util.spec_from_file_location(module_name, path)
         module = importlib.util.module_from_spec(spec)

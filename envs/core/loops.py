@@ -13,7 +13,9 @@ The per-env rules, over one state row ``s`` (int32[F]):
   automatic (rolls, outcomes, prices) until the next decision is pending or the episode ends.
 - ``legal(s, p, m)``: fill the bool mask ``m`` of the pending decision (all False when over).
 - ``observe(s, p, o)``: fill the float32 observation ``o`` as the *pending seat* sees it (hidden
-  information, such as a simultaneous declaration, stays out of the other seat's view).
+  information, such as a simultaneous declaration, stays out of the other seat's view). Every
+  element: ``o`` arrives holding anything (the native vector env writes each step into a
+  reused array).
 
 ``p`` is the ruleset's kernel parameters, one record (:mod:`scenegym.envs.core.params`). The
 dice and the event log arrive as plain tuples of arrays (passing a namedtuple from Python

@@ -96,6 +96,9 @@ def blind_act(o, m, ap, key, n):
 
 def blind_policy(kind: int, seed: int = 0) -> CompiledPolicy:
     """The compiled policy :func:`blind_act` of ``kind`` with stream ``seed``."""
+    if kind not in (ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL):
+        raise ValueError(f"blind policy kind must be ASK_PYTHON ({ASK_PYTHON}), RANDOM_LEGAL "
+                         f"({RANDOM_LEGAL}) or FIRST_LEGAL ({FIRST_LEGAL}), got {kind!r}")
     return CompiledPolicy("blind", blind_act, as_record(Blind(kind)), seed)
 
 

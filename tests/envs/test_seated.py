@@ -3,12 +3,13 @@ crew +1/-1/0, GM adversarial = -crew, GM director)."""
 
 import numpy as np
 import pytest
+from numba import njit
 
 from scenegym.agents.random_agent import RandomAgent
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import DECISIONS, EPISODE, FORFEITED
-from scenegym.envs.core.policy import PYTHON, policy_of
+from scenegym.envs.core.policy import PYTHON, CompiledPolicy, blind_policy, policy_of
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.seated import SeatedBatch
 from scenegym.envs.starforged import state as st
@@ -67,8 +68,10 @@ def play(ruleset, seat, opponent, inline, env_ids, steps=120, seed=7):
     """Learner random-legal (its own stream), the opponent as given; every output kept."""
     rs = get_ruleset(ruleset)
     batch = SceneBatch(rs, rs.default_config(), len(env_ids), env_ids=env_ids)
-    seated = SeatedBatch(batch, seat, make_agent(opponent, ruleset, seed=11),
-                         inline_opponent=inline)
+    agent, asked = make_agent(opponent, ruleset, seed=11), []
+    python_act = agent.act
+    agent.act = lambda *args, **kwargs: asked.append(1) or python_act(*args, **kwargs)
+    seated = SeatedBatch(batch, seat, agent, inline_opponent=inline)
     assert seated.compiled_opponent == inline
     learner = make_agent("random", ruleset, seed=5)
     seated.reset(seed)
@@ -80,6 +83,7 @@ def play(ruleset, seat, opponent, inline, env_ids, steps=120, seed=7):
         reward, term, trunc, final_obs = seated.step(actions)
         trace.append((batch.state.copy(), batch.obs.copy(), reward.copy(), term.copy(),
                       trunc.copy(), np.where((term | trunc)[:, None], final_obs, 0)))
+    assert bool(asked) != inline  # inline: the compiled policy played every opponent turn
     return trace, seated
 
 
@@ -117,3 +121,24 @@ def test_both_seatings_of_two_policies_and_rulesets_of_the_same_rules_share_thei
     assert rs.kernels_with(rand, heur).seated is rs.kernels_with(PYTHON, heur).seated
     assert rs.kernels_with(rand, heur).play is not rs.kernels_with(heur, heur).play
     assert get_ruleset("sta").kernels.seated is get_ruleset("sta_social").kernels.seated
+
+
+def test_two_different_policies_under_one_name_and_one_function_name_are_refused():
+    """Compiled loops are found by the policies' names and functions' names: two closures
+    from one factory under one name would silently play the first one's choices."""
+
+    def policy_choosing(action):
+        @njit
+        def act(o, m, ap, key, n):
+            return action
+        return CompiledPolicy("fixed", act, PYTHON.params)
+
+    rs = get_ruleset("starforged")
+    rs.kernels_with(policy_choosing(0), PYTHON)
+    with pytest.raises(ValueError, match="give each policy a name of its own"):
+        rs.kernels_with(policy_choosing(1), PYTHON)
+
+
+def test_a_blind_policy_of_an_unknown_kind_is_refused_by_name():
+    with pytest.raises(ValueError, match="RANDOM_LEGAL"):
+        blind_policy(7)

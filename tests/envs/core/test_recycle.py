@@ -92,3 +92,31 @@ def test_a_step_refused_for_an_illegal_action_loses_nothing():
         twin_obs, twin_reward, _, _, _ = twin.step(legal)
         assert np.array_equal(obs, twin_obs) and np.array_equal(reward, twin_reward)
         legal = np.argmax(info["action_mask"], axis=1)
+
+
+class OpponentThatFails:
+    """A Python agent (no compiled policy) that raises once ``armed``."""
+
+    armed = False
+
+    def act(self, obs, masks, env_ids, **_):
+        if self.armed:
+            raise RuntimeError("the opponent's process died")
+        return np.argmax(masks, axis=1)
+
+
+def test_an_opponent_failing_after_the_rules_wrote_leaves_observations_that_match_the_state():
+    """The learner's actions were taken and their observations written when the Python
+    opponent fails: the batch keeps those, not the observations of the step before."""
+    opponent = OpponentThatFails()
+    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v0", num_envs=8,
+                       vectorization_mode="vector_entry_point", opponent=opponent)
+    _, info = env.reset(seed=3)
+    opponent.armed = True
+    with pytest.raises(RuntimeError, match="died"):
+        for _ in range(50):  # until some env's GM decides
+            _, _, _, _, info = env.step(np.argmax(info["action_mask"], axis=1))
+    batch = env.unwrapped.seated.batch
+    seen = batch.obs.copy()
+    batch.refresh()  # the observations recomputed from the state
+    assert np.array_equal(seen, batch.obs)
