@@ -11,6 +11,7 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env as gym_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
+from scenegym.envs.core.recycle import Recycled
 from scenegym.envs.rulesets import env_ids
 
 CASES = [(env_id, seat) for env_id in env_ids() for seat in ("crew", "gm")]
@@ -95,3 +96,25 @@ def test_a_vector_env_too_large_for_the_memory_is_refused_before_allocating():
     with pytest.raises(ValueError, match=r"num_envs=100000000000 of starforged needs about "
                                          r"[\d.]+ GiB; this machine has [\d.]+ GiB"):
         gym.make_vec(SF, num_envs=10**11, vectorization_mode="vector_entry_point")
+
+
+@pytest.mark.parametrize("env_id", env_ids())
+def test_vector_env_observations_are_written_whole_into_a_reused_array(env_id, monkeypatch):
+    """A step writes into an array it handed out steps ago (envs/core/recycle.py), so every
+    ruleset's observe must write every element: here the arrays come back full of NaN."""
+    fill = Recycled.to_fill
+
+    def poisoned(pool):
+        out = fill(pool)
+        if out.dtype == np.float32:
+            out[:] = np.nan
+        return out
+
+    monkeypatch.setattr(Recycled, "to_fill", poisoned)
+    vec = gym.make_vec(env_id, num_envs=8, vectorization_mode="vector_entry_point")
+    obs, info = vec.reset(seed=2)
+    assert not np.isnan(obs).any()
+    for _ in range(30):
+        first_legal = np.argmax(info["action_mask"], axis=1)
+        obs, _, _, _, info = vec.step(first_legal)
+        assert not np.isnan(obs).any()
