@@ -18,18 +18,12 @@ from scenegym.envs.core.policy import RANDOM_LEGAL, blind_policy, random_legal
 
 
 @njit(cache=True)
-def random_act(o, m, ap, key, n):
-    """A legal action drawn from ``(key, n)`` (the compiled policy's choice)."""
-    return random_legal(m, key, n)
-
-
-@njit(cache=True)
 def random_rows(obs, masks, env_ids, episodes, decisions, seed, out):
     """Into ``out``, each row's action (the compiled policy, row by row, on borrowed rows:
     counting references to each row would cost three times the choice itself)."""
     for r in range(masks.shape[0]):
         key = episode_key(seed, env_ids[r], episodes[r])
-        out[r] = random_act(borrow(obs[r]), borrow(masks[r]), 0, key, decisions[r])
+        out[r] = random_legal(borrow(masks[r]), key, decisions[r])
     return out
 
 

@@ -121,7 +121,10 @@ class SeatedBatch:
     def reset(self, seed: int | None = None, obs_into: np.ndarray | None = None) -> None:
         """Start every env's first episode and play until the learner's decision is pending
         (``obs_into``: as in :meth:`step`)."""
-        self._writing_into(obs_into, self._begin_all, seed)
+        if obs_into is None:
+            self._begin_all(seed)
+        else:
+            self._writing_into(obs_into, self._begin_all, seed)
 
     def _begin_all(self, seed) -> None:
         self.batch.reset(seed)
@@ -157,14 +160,10 @@ class SeatedBatch:
         return self._reward, self._terminated, self._truncated, self._final_obs
 
     def _writing_into(self, obs, work, *args) -> None:
-        """``work(*args)`` with the batch writing its observations into ``obs`` (``None``: its
-        own array). If the work is refused before anything was written (the learner's illegal
-        action), the batch's own array comes back; once the rules have written, ``obs`` stays
-        (an error of the Python opponent after that leaves observations that match the
-        state)."""
-        if obs is None:
-            work(*args)
-            return
+        """``work(*args)`` with the batch writing its observations into ``obs``. If the work is
+        refused before anything was written (the learner's illegal action), the batch's own
+        array comes back; once the rules have written, ``obs`` stays (an error of the Python
+        opponent after that leaves observations that match the state)."""
         previous, self._wrote = self.batch.use_obs_array(obs), False
         try:
             work(*args)

@@ -1,9 +1,10 @@
 """``scenegym selfplay``: crew and GM trained in turns against frozen snapshots of each other.
 
 Round ``k``: the crew learner trains against the GM snapshot of round ``k-1`` (in round 1 the
-heuristic GM that plays for the run's GM reward, see :func:`first_gm`), is frozen as ``snapshots/crew_r<k>.zip``; then the GM learner (the ruleset's GM
-reward unless ``--gm-reward`` says otherwise) trains against that crew snapshot and is frozen
-as ``snapshots/gm_r<k>.zip``. Training and the league play the run's variant (the config
+heuristic GM that plays for the run's GM reward, see :func:`first_gm`), is frozen as
+``snapshots/crew_r<k>.zip``; then the GM learner (the ruleset's GM reward unless
+``--gm-reward`` says otherwise) trains against that crew snapshot and is frozen as
+``snapshots/gm_r<k>.zip``. Training and the league play the run's variant (the config
 changes of ``--set``); ``selfplay.json`` records it with the GM reward. The same command
 started again keeps the snapshots it finished (``rounds.json``,
 :mod:`scenegym.training.selfplay_rounds`) and trains only the rounds still missing, each
@@ -67,7 +68,12 @@ from scenegym.evaluation.stats import proportion_ci
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
 from scenegym.training.ratings import elo_ratings, pair_records
-from scenegym.training.selfplay_rounds import finished_snapshots, record_finished, training_order
+from scenegym.training.selfplay_rounds import (
+    finished_snapshots,
+    record_finished,
+    snapshot_name,
+    training_order,
+)
 from scenegym.training.train import (
     TqdmCallback,
     TrainSettings,
@@ -125,15 +131,15 @@ def train_league(s: TrainSettings, rounds: int, steps_per_round: int) -> dict:
     finished = finished_snapshots(s.out, s, steps_per_round)
     learner = {"crew": None, "gm": None}
     players = {"crew": {}, "gm": {}}
-    for name in training_order(rounds):
-        seat, k = name.split("_r")[0], int(name.split("_r")[1])
+    for seat, k in training_order(rounds):
+        name = snapshot_name(seat, k)
         path = snaps / f"{name}.zip"
         players[seat][name] = path
         if name in finished:
             learner[seat] = path  # loaded only if this seat trains again
             continue
-        opponent = (str(players["crew"][f"crew_r{k}"]) if seat == "gm" else
-                    str(players["gm"][f"gm_r{k - 1}"]) if k > 1 else first_gm(s))
+        opponent = (str(players["crew"][snapshot_name("crew", k)]) if seat == "gm" else
+                    str(players["gm"][snapshot_name("gm", k - 1)]) if k > 1 else first_gm(s))
         learner[seat] = train_round(learner[seat], settings[seat], opponent, steps_per_round,
                                     seat, path)
         finished.append(name)

@@ -25,9 +25,14 @@ FLAG = {"env_id": "ID", "config": "--set", "net": "--net", "seed": "--seed",
         "gm_reward": "--gm-reward", "steps_per_round": "--steps-per-round"}
 
 
-def training_order(rounds: int) -> list[str]:
-    """The snapshots of ``rounds`` rounds in the order they are trained."""
-    return [f"{seat}_r{k}" for k in range(1, rounds + 1) for seat in SEATS]
+def snapshot_name(seat: str, k: int) -> str:
+    """The name of ``seat``'s snapshot of round ``k``."""
+    return f"{seat}_r{k}"
+
+
+def training_order(rounds: int) -> list[tuple[str, int]]:
+    """``(seat, round)`` of the snapshots of ``rounds`` rounds in the order they are trained."""
+    return [(seat, k) for k in range(1, rounds + 1) for seat in SEATS]
 
 
 def settings_record(s, steps_per_round: int) -> dict:

@@ -152,7 +152,8 @@ class SceneBatch:
         if which is not None or not self._all_selected:  # ended episodes are skipped
             self._which[:] = True if which is None else which
             self._all_selected = which is None
-        if self._apply_args is None or self._apply_args[7] is not self.obs:  # [7]: obs
+        if self._apply_args is None or self._apply_obs is not self.obs:
+            self._apply_obs = self.obs
             self._apply_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
                                 self._actions, self._which, self.masks, self.obs,
                                 self.illegal_code, self._reward, self._over, self._truncated)

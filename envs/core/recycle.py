@@ -6,9 +6,8 @@ observations), so each step returns arrays that no later step writes into: the s
 its observations straight into a fresh array (:meth:`Recycled.to_fill`, which the batch then
 reads from until the next step) and hands out copies of the masks (:meth:`Recycled.copy_of`).
 At a large batch those are megabytes per step, and allocating them afresh costs more than the
-rules:
-the C allocator gives large blocks back to the system when they are freed and faults every page
-in again at the next step (measured: the copies of one step took as long as the compiled step,
+rules: the C allocator gives large blocks back to the system when they are freed and faults
+every page in again at the next step (measured: the copies of one step took as long as the compiled step,
 and varied 2x between runs of the same process). :class:`Recycled` keeps the arrays it handed
 out and writes into one again only when nobody else holds a reference to it (the caller
 dropped it, and no view of it is alive), so an array a caller kept never changes under it.

@@ -169,13 +169,11 @@ class Ruleset:
     @cached_property
     def kernels(self) -> BatchKernels:
         """The compiled batch loops (compiled, or loaded from the cache, on first call)."""
-        return compile_loops(self.rules)
+        return self.kernels_with(PYTHON, PYTHON)
 
     def kernels_with(self, crew: CompiledPolicy, gm: CompiledPolicy) -> BatchKernels:
         """The batch loops with the seats' compiled policies bound in (one set per pair of
         policies, whichever seat plays which: pass them ``policy_args(crew, gm)``)."""
-        if crew is PYTHON and gm is PYTHON:
-            return self.kernels
         (a, b), _ = slotted(crew, gm)
         key = (a.name, a.act, b.name, b.act)
         cache = self.__dict__.setdefault("_with_policies", {})

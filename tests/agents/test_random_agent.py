@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import chisquare
 
-from scenegym.agents.random_agent import RandomAgent, random_act
+from scenegym.agents.random_agent import RandomAgent
 from scenegym.envs.core.dice import episode_key
+from scenegym.envs.core.policy import random_legal
 
 
 def test_random_agent_picks_each_legal_action_about_equally_often():
@@ -37,7 +38,7 @@ def test_a_choice_depends_only_on_seed_env_episode_and_decision():
                         [[7, 3, 0, 4, 7][r]], masks[:1])
         assert alone[0] == one[r]
     key = episode_key(np.uint64(3), np.uint64(9), 2)
-    assert one[1] == random_act(masks[0], masks[0], 0, key, 3)
+    assert one[1] == random_legal(masks[0], key, 3)
 
 
 def test_later_episodes_draw_afresh_and_another_seed_differs():
