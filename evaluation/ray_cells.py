@@ -51,8 +51,12 @@ def run_on_ray(cells: list[Cell], folder: Path, address: str | None = None,
 
     Takes the arguments of :func:`scenegym.evaluation.cells.run_serial`, and ``address``
     (an existing cluster; ``None`` starts a local Ray) and ``num_cpus`` (of the local Ray;
-    ``None``: every CPU). The tasks left running when this ends (Ctrl-C) are cancelled, and
-    a Ray this call started is stopped.
+    ``None``: every CPU). When this ends early (Ctrl-C), a Ray this call connected to is
+    left, which ends the tasks still running: Ray stops a job's tasks with its driver. They
+    are not cancelled one by one, since in Ray 2.60 a cancel that meets a task's reply can
+    abort the driver (``Check failed: it != submissible_tasks_.end()``, ray-project/ray
+    pull request 54738). In a Ray the caller connected to, they run to their end and their
+    results are dropped.
     """
     done, todo = pending(cells, folder)
     if not todo:
@@ -71,8 +75,6 @@ def run_on_ray(cells: list[Cell], folder: Path, address: str | None = None,
             if progress is not None:
                 progress(len(done), len(cells))
     finally:
-        for ref in running:
-            ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
     return [done[i] for i in range(len(cells))]
