@@ -64,6 +64,12 @@ def distinct_agents(ruleset, first=TRIVIAL) -> tuple[str, ...]:
     return tuple(names)
 
 
+def seat_players(ruleset, names, seat: str) -> tuple[str, ...]:
+    """``names`` less, in the crew seat, the ruleset's GM styles (``Ruleset.gm_styles``),
+    whose crew is another agent's."""
+    return tuple(n for n in names if seat != "crew" or n not in ruleset.gm_styles)
+
+
 def load_policies(items: list[str], ids: list[str]) -> dict:
     """``{(env id, seat): {name: agent}}`` of the ``--policy SEAT=PATH`` items, each loaded
     and checked against its seat before any scene is played.
@@ -177,7 +183,7 @@ def baselines(ids: list[str], scenes: int, seed: int, policies: dict,
     for env_id in ids:
         rs = ruleset_of_env(env_id)
         for seat in SEATS:
-            players = {n: n for n in chosen_agents(rs, agents)}
+            players = {n: n for n in seat_players(rs, chosen_agents(rs, agents), seat)}
             players.update(policies.get((env_id, seat), {}))
             seat_rows(env_id, seat, players, scenes, seed, batch, rows)
     return rows

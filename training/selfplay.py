@@ -61,7 +61,7 @@ from scenegym.agents.registry import make_agent
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation import cells
-from scenegym.evaluation.baselines import distinct_agents
+from scenegym.evaluation.baselines import distinct_agents, seat_players
 from scenegym.evaluation.files import atomic_write_json, atomic_write_text, check_writable_folder
 from scenegym.evaluation.overrides import from_json
 from scenegym.evaluation.stats import proportion_ci
@@ -205,7 +205,7 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int, players=None,
     ruleset = ruleset_of_env(s.env_id)
     seed = derived_seed(s.seed, 0x1EA6)
     players = league_players(ruleset) if players is None else players
-    roster = {seat: {**{f"{seat}:{b}": b for b in players},
+    roster = {seat: {**{f"{seat}:{b}": b for b in seat_players(ruleset, players, seat)},
                      **{f"{seat}:{n}": str(p) for n, p in snapshots[seat].items()}}
               for seat in ("crew", "gm")}
     pairings = [(c, g) for c in roster["crew"].items() for g in roster["gm"].items()]

@@ -126,6 +126,9 @@ class Ruleset:
         agents: Agent name -> ``"module:factory"``; ``factory(config)`` returns a batched
             agent. ``"heuristic"`` is the default opponent; others are styles
             (``"heuristic-adversarial"``).
+        gm_styles: The agents that play the crew seat as another agent does and differ only
+            as GM (momentum's ``"heuristic-adversarial"``): they get no crew row in the
+            baselines' table or the self-play league, which would repeat another's.
         odds: ``"module"`` with ``add_arguments(parser)`` and ``compute(args)`` for
             ``scenegym odds``, or ``None``.
         rulestats: ``"module"`` with ``make(config)`` for playtest statistics, or ``None``.
@@ -150,6 +153,7 @@ class Ruleset:
     transcript: Callable[[list, Any], list[str]]
     env_ids: tuple[EnvId, ...] = ()
     agents: Mapping[str, str] = field(default_factory=dict)
+    gm_styles: tuple[str, ...] = ()
     odds: str | None = None
     rulestats: str | None = None
     invariants: str | None = None
@@ -163,6 +167,10 @@ class Ruleset:
         if self.default_gm_reward not in GM_REWARDS:
             raise ValueError(f"ruleset {self.name!r}: default_gm_reward must be one of "
                              f"{GM_REWARDS}, got {self.default_gm_reward!r}")
+        unknown = [n for n in self.gm_styles if n not in self.agents]
+        if unknown:
+            raise ValueError(f"ruleset {self.name!r}: gm_styles {unknown} are not among its "
+                             f"agents {sorted(self.agents)}")
         if not isinstance(self.rules, RuleFunctions):
             self.__dict__["rules"] = RuleFunctions(*self.rules)
 

@@ -34,6 +34,7 @@ MOMENTUM = Ruleset(
     env_ids=(EnvId("scenegym/MomentumScene-v0", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:director", "heuristic-director": f"{AGENTS}:director",
             "heuristic-adversarial": f"{AGENTS}:adversarial"},
+    gm_styles=("heuristic-adversarial",),  # its crew is the heuristic crew
     odds="scenegym.evaluation.odds.momentum",
     rulestats="scenegym.evaluation.rulestats.momentum",
     invariants="scenegym.evaluation.invariants.momentum",

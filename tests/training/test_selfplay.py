@@ -88,14 +88,17 @@ def test_league_only_replays_the_snapshots_with_the_players_asked(tmp_path, caps
     first = json.loads((out / "selfplay.json").read_text())
     assert first["league_players"] == ["random"] and first["rounds"] == 1
     assert main(["selfplay", MOMENTUM, "--league-only", "--league-scenes", "16",
-                 "--league-players", "random,constant", *tiny]) == 0
-    rows = list(csv.DictReader((out / "league.csv").open()))
-    assert {r["player"] for r in rows} == {f"{seat}:{p}" for seat in ("crew", "gm")
-                                           for p in ("random", "constant", f"{seat}_r1")}
-    assert {int(r["scenes"]) for r in rows} == {3 * 16}
+                 "--league-players", "random,heuristic-adversarial", *tiny]) == 0
+    rows = {r["player"]: r for r in csv.DictReader((out / "league.csv").open())}
+    # heuristic-adversarial is a GM style (its crew is the heuristic's): a GM player only
+    assert set(rows) == {"crew:random", "crew:crew_r1", "gm:random",
+                         "gm:heuristic-adversarial", "gm:gm_r1"}
+    assert {int(r["scenes"]) for p, r in rows.items() if p.startswith("crew:")} == {3 * 16}
+    assert {int(r["scenes"]) for p, r in rows.items() if p.startswith("gm:")} == {2 * 16}
     again = json.loads((out / "selfplay.json").read_text())
     assert again["rounds"] == 1 and again["steps_per_round"] == 256  # the run's own record
-    assert again["league_scenes"] == 16 and again["league_players"] == ["random", "constant"]
+    assert again["league_scenes"] == 16
+    assert again["league_players"] == ["random", "heuristic-adversarial"]
     capsys.readouterr()
     for argv, words in (
             (["--league-only", "--out", str(tmp_path / "none")], "holds no snapshots"),

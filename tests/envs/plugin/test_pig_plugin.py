@@ -58,6 +58,14 @@ def test_registering_another_ruleset_under_its_name_is_refused(pig):
         register_ruleset(replace(pig.PIG, env_ids=()))
 
 
+def test_a_gm_style_that_is_not_among_its_agents_is_refused_by_name(pig):
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match=r"gm_styles \['heuristic-harsh'\] are not among "
+                                         r"its agents \['heuristic'\]"):
+        replace(pig.PIG, gm_styles=("heuristic-harsh",))
+
+
 def test_gym_make_plays_a_whole_episode_with_config_sized_actions(pig):
     env = gym.make(ENV_ID, seat="crew", opponent="random", max_dice=3)
     assert env.action_space.n == 4  # hold, roll 1..3: the layout follows the config
