@@ -20,6 +20,7 @@ WEAPON_NAMES = ("unarmed", "knife", "blade", "phaser type-1", "phaser type-2", "
                 "disruptor pistol", "disruptor rifle")
 SIX = 6
 MAX_WEAPONS = 16  # weapon tables are padded to this size for the kernels (one compiled layout)
+ACTION_WEAPON_COLUMNS = ("weapon_hands", "weapon_accurate")  # the weapon table in action_params
 
 
 def _mask(departments) -> int:
@@ -406,5 +407,11 @@ def kernel_params(cfg: StaConfig) -> Params:
         evidence_pieces=cfg.evidence_pieces, offer_cost=cfg.offer_cost,
         hostility_cost=cfg.hostility_cost, social_severity_cost=cfg.social_severity_cost,
         lie_complication_range=cfg.lie_complication_range, recover_cost=cfg.recover_cost,
-        recover_max=cfg.recover_max, **action_params(cfg),
+        recover_max=cfg.recover_max, **weapon_padded(action_params(cfg)),
     )
+
+
+def weapon_padded(params: dict) -> dict:
+    """``params`` (:func:`action_params`) with its weapon table's columns padded to
+    ``MAX_WEAPONS`` entries, so that every weapon table compiles to one layout."""
+    return {**params, **{name: _padded(params[name]) for name in ACTION_WEAPON_COLUMNS}}
