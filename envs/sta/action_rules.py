@@ -140,12 +140,14 @@ ACTION_PARAMS = (
     "sprint_zones", "sprint_skill", "sprint_difficulty", "sprint_task", "sprint_from_reach",
     "extra_major_cost", "extra_major_difficulty", "max_majors", "direct_cost", "direct_skill",
     "direct_range", "crew_leader", "npc_leader", "create_trait_difficulty", "trait_skill",
-    "trait_difficulty", "trait_max", "alter_trait_cost", "disarm_costs", "weapon_hands",
-    "weapon_accurate", "aim_rerolls", "accurate_rerolls", "injury_difficulty",
-    "guard_ally_difficulty", "reinforce_costs", "reinforcements_wait",
+    "trait_difficulty", "trait_max", "alter_trait_cost", "disarm_costs", "aim_rerolls",
+    "accurate_rerolls", "injury_difficulty", "guard_ally_difficulty", "reinforce_costs",
+    "reinforcements_wait",
 )
 """The kernel parameters of this block (booleans as ints); ``npc_reserve`` is placed by
-:func:`scenegym.envs.sta.config.character_table` and counted in ``reserves``."""
+:func:`scenegym.envs.sta.config.character_table` and counted in ``reserves``, and
+``weapon_hands`` and ``weapon_accurate`` by :func:`scenegym.envs.sta.config.kernel_params`
+with the weapon table's other columns (padded to one size)."""
 
 
 def action_params(cfg: ActionRules) -> dict:

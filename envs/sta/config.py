@@ -20,7 +20,6 @@ WEAPON_NAMES = ("unarmed", "knife", "blade", "phaser type-1", "phaser type-2", "
                 "disruptor pistol", "disruptor rifle")
 SIX = 6
 MAX_WEAPONS = 16  # weapon tables are padded to this size for the kernels (one compiled layout)
-ACTION_WEAPON_COLUMNS = ("weapon_hands", "weapon_accurate")  # the weapon table in action_params
 
 
 def _mask(departments) -> int:
@@ -325,6 +324,7 @@ Params = namedtuple("Params", [
     "momentum_start", "threat_start", "determination_start", "pcs", "npcs",
     "attributes", "departments", "focus", "weapon", "protection", "tier",
     "notable_avoids", "weapon_severity", "weapon_melee", "weapon_injury", "weapon_intense",
+    "weapon_hands", "weapon_accurate",
     "melee_difficulty", "ranged_difficulty", "first_aid_difficulty", "guard_difficulty",
     "targets_aware", "reach_penalty", "guard_bonus", "fatigue_penalty",
     "complication_difficulty", "prone_ranged_penalty", "prone_cover_protection",
@@ -383,6 +383,7 @@ def kernel_params(cfg: StaConfig) -> Params:
         weapon=weapon, protection=prot, tier=tier, notable_avoids=cfg.notable_avoids,
         weapon_severity=_padded(cfg.weapon_severity), weapon_melee=_padded(cfg.weapon_melee),
         weapon_injury=_padded(cfg.weapon_injury), weapon_intense=_padded(cfg.weapon_intense),
+        weapon_hands=_padded(cfg.weapon_hands), weapon_accurate=_padded(cfg.weapon_accurate),
         melee_difficulty=cfg.melee_difficulty, ranged_difficulty=cfg.ranged_difficulty,
         first_aid_difficulty=cfg.first_aid_difficulty, guard_difficulty=cfg.guard_difficulty,
         targets_aware=int(cfg.targets_aware), reach_penalty=cfg.reach_penalty,
@@ -407,11 +408,5 @@ def kernel_params(cfg: StaConfig) -> Params:
         evidence_pieces=cfg.evidence_pieces, offer_cost=cfg.offer_cost,
         hostility_cost=cfg.hostility_cost, social_severity_cost=cfg.social_severity_cost,
         lie_complication_range=cfg.lie_complication_range, recover_cost=cfg.recover_cost,
-        recover_max=cfg.recover_max, **weapon_padded(action_params(cfg)),
+        recover_max=cfg.recover_max, **action_params(cfg),
     )
-
-
-def weapon_padded(params: dict) -> dict:
-    """``params`` (:func:`action_params`) with its weapon table's columns padded to
-    ``MAX_WEAPONS`` entries, so that every weapon table compiles to one layout."""
-    return {**params, **{name: _padded(params[name]) for name in ACTION_WEAPON_COLUMNS}}
