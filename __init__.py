@@ -20,6 +20,7 @@ import importlib.abc
 import importlib.util
 import sys
 
+from scenegym.envs.opponents import register_agent_maker
 from scenegym.envs.registration import register_all
 
 __version__ = "0.1.0"
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 ALIASES = {"pettingzoo": "scenegym.envs.aec"}
 
 register_all()
+register_agent_maker("scenegym.agents.registry:make_agent")  # the agents layer, above the envs
 
 
 class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):

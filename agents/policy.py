@@ -4,8 +4,8 @@ Both choose, per row, the legal action with the highest logit (deterministic pla
 logits of illegal actions are replaced by ``MASKED_LOGIT`` before the argmax.
 
 Security: an SB3 ``.zip`` file contains Python pickles; loading one can run arbitrary code.
-Load only ``.zip`` files you trust (ones you trained). ONNX (``scenegym export RUN --onnx
-FILE``) holds only the network and is the format to share.
+Load only ``.zip`` files you trust (ones you trained). ONNX (``scenegym export RUN``, which
+writes ``policy.onnx``) holds only the network and is the format to share.
 
 Every policy file carries its metadata (:mod:`scenegym.agents.policy_info`); loading reads
 and checks it first, so a damaged, foreign or misplaced file is refused by name.

@@ -56,3 +56,22 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
 
 
 AGENT_NAMES = agent_names()  # of the built-in rulesets, for help texts
+TRIVIAL = ("random", "constant", "heuristic")
+
+
+def distinct_agents(ruleset, first=TRIVIAL) -> tuple[str, ...]:
+    """``first``, then each other agent the ruleset names, once per distinct agent (a name
+    that is another name's agent, such as momentum's ``heuristic-director``, is left out)."""
+    names = list(first)
+    seen = {ruleset.agents[n] for n in names if n in ruleset.agents}
+    for name, ref in ruleset.agents.items():
+        if name not in names and ref not in seen:
+            names.append(name)
+            seen.add(ref)
+    return tuple(names)
+
+
+def seat_players(ruleset, names, seat: str) -> tuple[str, ...]:
+    """``names`` less, in the crew seat, the ruleset's GM styles (``Ruleset.gm_styles``),
+    whose crew is another agent's."""
+    return tuple(n for n in names if seat != "crew" or n not in ruleset.gm_styles)

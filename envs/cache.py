@@ -5,12 +5,20 @@ whose constants it compiled in (a state layout, the header), nor against the num
 or the ``NUMBA_BOUNDSCHECK`` flag it was compiled under. So the cache lives in a folder named
 by a digest of everything that changes the machine code:
 
-- the code of every module of :data:`KERNEL_PACKAGES` (parsed, so comments and docstrings,
-  help text included, do not count: editing them keeps the kernels);
+- the code of every kernel module (:func:`kernel_modules`), parsed, so comments and
+  docstrings, help text included, do not count: editing them keeps the kernels. The kernel
+  modules are found, not listed: every module of the package (tests, examples and docs
+  aside) that uses numba (imports it, or calls or decorates with ``njit``, ``intrinsic`` and
+  the like), and every module of the package these import, directly or not, at the top or
+  in a function (a state layout, the header: constants numba compiles in);
 - the numba version;
 - whether bounds checking is on (``NUMBA_BOUNDSCHECK=1`` compiles an index check into every
   array access: a bounds-checked run never loads an unchecked kernel, nor the other way round);
 - whether borrowed views are on (``SCENEGYM_BORROW``, :mod:`scenegym.envs.core.borrow`).
+
+What each module imports and whether it uses numba are read from its syntax tree, which is
+remembered with its code digest by the digest of the file's bytes (``module-facts.json``
+beside the cache folders): at each import the modules are only read, not parsed.
 
 The folder is ``$NUMBA_CACHE_DIR/scenegym-<digest>`` when ``NUMBA_CACHE_DIR`` is set, else
 ``$XDG_CACHE_HOME/scenegym/numba-<digest>`` (``~/.cache`` when unset). Folders of other
@@ -31,60 +39,161 @@ from pathlib import Path
 import numba
 
 ROOT = Path(__file__).resolve().parent.parent  # the scenegym package folder
-KERNEL_PACKAGES = ("envs", "agents", "evaluation/odds")  # every module numba compiles
+PACKAGE = "scenegym"  # the name ROOT installs as
+NOT_PACKAGED = frozenset({"tests", "examples", "docs", "build", "dist"})  # folders under ROOT
+NUMBA_NAMES = frozenset({"njit", "jit", "vectorize", "guvectorize", "intrinsic", "overload",
+                         "overload_method", "overload_attribute", "generated_jit", "cfunc",
+                         "register_jitable", "jitclass", "stencil"})
 KEEP_RECENT = 4
 KEEP_DAYS = 7
+MEMO_VERSION = 3  # bump when :func:`module_facts` changes what it records
 
 
 def code_of(path: Path) -> str:
     """The code of a module without its comments and docstrings (a dump of its syntax tree)."""
-    tree = ast.parse(path.read_text())
+    return _code_of_tree(ast.parse(path.read_text()))
+
+
+def _code_of_tree(tree: ast.Module) -> str:
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
                 and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
+            setattr(node, "body", body[1:] or [ast.Pass()])  # any node with a body
     return ast.dump(tree)
 
 
-def code_digests(paths, memo_file: Path | None) -> list[str]:
-    """The digest of each file's code (:func:`code_of`), remembered in ``memo_file`` by the
-    digest of the file's bytes: parsing every module at each import costs a tenth of a
-    second, reading them a millisecond."""
+def package_modules(root: Path = ROOT) -> dict[str, str]:
+    """Every module of the package at ``root``, its file by dotted name
+    (``scenegym.envs.cache``): the ``*.py`` files of ``root`` and of its folders that install
+    with it (not tests, examples, docs, build output, hidden folders nor folders whose name
+    is no Python name). Plain strings, not paths: this runs at each import."""
+    modules: dict[str, str] = {}
+    stack = [(str(root), PACKAGE, True)]
+    while stack:
+        folder, package, top = stack.pop()
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            name = entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if (name.isidentifier() and not name.startswith("_")
+                        and not (top and name in NOT_PACKAGED)):
+                    stack.append((entry.path, f"{package}.{name}", False))
+            elif name.endswith(".py") and name[:-3].isidentifier():
+                modules[package if name == "__init__.py" else f"{package}.{name[:-3]}"] = (
+                    entry.path)
+    return modules
+
+
+def module_facts(tree: ast.Module, name: str, is_package: bool) -> tuple[bool, str]:
+    """Whether the module ``name`` uses numba (imports it, names ``numba.``, or calls or
+    decorates with one of :data:`NUMBA_NAMES`), and its imports, in one string (few objects
+    to load at each import): ``module`` for ``import module``, ``module:name,name`` for
+    ``from module import name, name``, separated by spaces (relative imports made absolute)."""
+    uses_numba, imports = False, list[str]()
+    package = name if is_package else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imports.extend(alias.name for alias in node.names)
+            uses_numba |= any(alias.name.split(".")[0] == "numba" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            imports.append(f"{base}:{','.join(alias.name for alias in node.names)}")
+            uses_numba |= base.split(".")[0] == "numba"
+        elif isinstance(node, ast.Attribute):
+            uses_numba |= isinstance(node.value, ast.Name) and node.value.id == "numba"
+        elif isinstance(node, ast.Call | ast.FunctionDef | ast.ClassDef):
+            callees = [node.func] if isinstance(node, ast.Call) else node.decorator_list
+            for callee in callees:
+                callee = callee.func if isinstance(callee, ast.Call) else callee
+                called = getattr(callee, "id", None) or getattr(callee, "attr", None)
+                uses_numba |= called in NUMBA_NAMES
+    return uses_numba, " ".join(imports)
+
+
+def _read_memo(memo_file: Path | None) -> dict:
     try:
         memo = json.loads(memo_file.read_text()) if memo_file else {}
     except (OSError, ValueError):
-        memo = {}
-    used, digests = {}, []
-    for path in paths:
-        raw = hashlib.sha256(path.read_bytes()).hexdigest()
-        code = memo.get(raw) or hashlib.sha256(code_of(path).encode()).hexdigest()
-        used[raw] = code
-        digests.append(code)
-    if memo_file and used != memo:
-        try:
-            memo_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = memo_file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(used))
-            os.replace(tmp, memo_file)
-        except OSError:
-            pass
-    return digests
+        return {}
+    return memo if isinstance(memo, dict) and memo.get("version") == MEMO_VERSION else {}
+
+
+def _write_memo(memo_file: Path, memo: dict) -> None:
+    try:
+        memo_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = memo_file.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(memo))
+        os.replace(tmp, memo_file)
+    except OSError:
+        pass
+
+
+def scan(root: Path = ROOT, memo_file: Path | None = None) -> dict[str, tuple[str, list]]:
+    """Every module of the package at ``root``: its path and ``[code digest, uses numba,
+    imports]`` (:func:`code_of`, :func:`module_facts`), remembered in ``memo_file`` by the
+    module's name and the digest of its file's bytes: parsing every module at each import costs a tenth of
+    a second or more, reading them a few milliseconds."""
+    memo = _read_memo(memo_file)
+    known = memo.get("modules", {})
+    used: dict[str, list] = {}
+    found = {}
+    for name, path in package_modules(root).items():
+        with open(path, "rb") as file:
+            source = file.read()
+        raw = f"{name} {hashlib.sha256(source).hexdigest()}"  # facts depend on the name
+        facts = known.get(raw)
+        if facts is None:
+            tree = ast.parse(source)
+            uses_numba, imported = module_facts(tree, name, path.endswith("__init__.py"))
+            code = hashlib.sha256(_code_of_tree(tree).encode()).hexdigest()
+            facts = [code, uses_numba, imported]
+        used[raw] = facts
+        found[name] = (path, facts)
+    if memo_file and used != known:
+        _write_memo(memo_file, {"version": MEMO_VERSION, "modules": used})
+    return found
+
+
+def kernel_closure(found: dict[str, tuple[str, list]]) -> list[str]:
+    """The modules that use numba and every module of the package they import, directly or
+    not (``from a import b``: the module ``a.b`` if there is one, else ``a``), by name."""
+    todo = [name for name, (_, facts) in found.items() if facts[1]]
+    closure = set(todo)
+    while todo:
+        for entry in found[todo.pop()][1][2].split():
+            module, _, names = entry.partition(":")
+            targets = [module] if not names else [
+                f"{module}.{n}" if f"{module}.{n}" in found else module for n in names.split(",")]
+            for target in targets:
+                if target in found and target not in closure:
+                    closure.add(target)
+                    todo.append(target)
+    return sorted(closure)
+
+
+def kernel_modules(root: Path = ROOT, memo_file: Path | None = None) -> list[Path]:
+    """The files whose code the digest covers (:func:`kernel_closure` of :func:`scan`)."""
+    found = scan(root, memo_file)
+    return [Path(found[name][0]) for name in kernel_closure(found)]
 
 
 def source_digest(root: Path = ROOT, boundscheck: bool | None = None,
                   memo_file: Path | None = None) -> str:
-    """A digest of the kernel sources under ``root``, the numba version and the bounds-check
-    flag (default: numba's current setting)."""
+    """A digest of the kernel modules' code under ``root``, the numba version and the
+    bounds-check flag (default: numba's current setting)."""
     if boundscheck is None:
-        boundscheck = bool(numba.config.BOUNDSCHECK)
+        # type checkers: numba.config sets its options at run time
+        boundscheck = bool(numba.config.BOUNDSCHECK)  # type: ignore[attr-defined]
     borrow = os.environ.get("SCENEGYM_BORROW", "1") != "0"  # see envs/core/borrow.py
     h = hashlib.sha256(f"numba {numba.__version__} boundscheck {int(boundscheck)} "
                        f"borrow {int(borrow)}".encode())
-    paths = [p for package in KERNEL_PACKAGES for p in sorted((root / package).rglob("*.py"))]
-    for path, code in zip(paths, code_digests(paths, memo_file)):
-        h.update(str(path.relative_to(root)).encode())
-        h.update(code.encode())
+    found = scan(root, memo_file)
+    for name in kernel_closure(found):
+        h.update(name.encode())
+        h.update(found[name][1][0].encode())
     return h.hexdigest()[:16]
 
 
@@ -126,14 +235,14 @@ def use_versioned_cache() -> Path:
     """Point numba's cache at this version's folder, mark it used, prune old ones."""
     global _FOLDER
     parent, prefix = cache_parent()
-    folder = cache_dir(source_digest(memo_file=parent / f"{prefix}code-digests.json"))
+    folder = cache_dir(source_digest(memo_file=parent / f"{prefix}module-facts.json"))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
         prune(folder)
     except OSError:
         pass  # a read-only home: numba then warns and compiles in memory
-    numba.config.CACHE_DIR = str(folder)
+    numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # (see above)
     _FOLDER = folder
     return folder
 

@@ -33,10 +33,9 @@ from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.recycle import Recycled
 from scenegym.envs.core.ruleset import Ruleset
-from scenegym.envs.rulesets import get_ruleset, load, ruleset_of_env
+from scenegym.envs.opponents import make_agent
+from scenegym.envs.rulesets import get_ruleset, ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
-
-MAKE_AGENT = "scenegym.agents.registry:make_agent"  # agents sit on top of the engine
 
 OTHER_SEAT = {"crew": "gm", "gm": "crew"}  # the opponent's seat, by the learner's
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
@@ -89,7 +88,7 @@ class _Seated:
         self._needs_reset = True
 
     def _make_opponent(self, seed):
-        return load(MAKE_AGENT)(self._opponent_spec, self.ruleset.name, seed, self.config,
+        return make_agent(self._opponent_spec, self.ruleset.name, seed, self.config,
                                 seat=self._opponent_seat)
 
     def _spaces(self):

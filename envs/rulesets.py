@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.core.rulestats import NoRuleStats
 
 # "module:attribute" of each built-in Ruleset value
 BUILTIN = (
@@ -79,3 +80,12 @@ def ruleset_of_env(env_id: str) -> Ruleset:
         if any(e.id == env_id for e in rs.env_ids):
             return rs
     raise ValueError(f"unknown env id {env_id!r}; registered: {', '.join(env_ids())}")
+
+
+def make_rulestats(ruleset: str, config):
+    """The playtest statistics collector of ``ruleset`` under ``config``
+    (:mod:`scenegym.envs.core.rulestats`)."""
+    module = get_ruleset(ruleset).rulestats
+    if module is None:
+        return NoRuleStats()
+    return importlib.import_module(module).make(config)

@@ -1,8 +1,8 @@
-"""``scenegym baselines [IDS]``: how much room each seat leaves, for every registered id.
+"""``scenegym baselines [TARGET ...]``: how much room each seat leaves, for every registered id.
 
 For each id and each seat, every trivial agent (``random``, ``constant``, ``heuristic``, and
 each other agent the ruleset names, such as ``optimal`` or a heuristic style) and every
-trained policy file given with ``--policy SEAT=PATH`` plays that seat against the other
+trained policy file given with ``--crew PATH`` or ``--gm PATH`` plays that seat against the other
 seat's heuristic and against its random agent. Every row meets the same dice and the same
 opponent randomness scene by scene (common random numbers: one seed for the whole table,
 each seat's agents seeded from it as in ``playtest``), so rows are paired: beside each row's
@@ -14,7 +14,7 @@ what a GM player holds the crew to (lower is better for the GM). Scenes cut off 
 decision limit count as neither side's win.
 
 Writes ``baselines.md`` and ``baselines.json`` to ``--out`` atomically (both checked before
-the first scene; kept beside it if writing still fails). Every ``--policy`` is loaded and
+the first scene; kept beside it if writing still fails). Every policy file is loaded and
 checked (its file, ruleset, seat and sizes) before the first scene.
 """
 
@@ -28,77 +28,60 @@ from pathlib import Path
 
 import numpy as np
 
+from scenegym.agents.registry import distinct_agents, seat_players
+from scenegym.common import options
+from scenegym.common.files import check_writable_folder, write_or_keep
+from scenegym.common.scenes import ENDED_COLUMNS, MAX_BATCH, MAX_SCENES, play_scenes, seat_seed
+from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
 from scenegym.envs.core.header import CREW, GM, RESULT
-from scenegym.envs.rulesets import env_ids, ruleset_of_env
-from scenegym.evaluation.files import check_writable_folder, write_or_keep
+from scenegym.envs.core.rulestats import NoRuleStats
+from scenegym.envs.core.stats import proportion_ci
+from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation.paired import paired_difference
-from scenegym.evaluation.playtest import (
-    ENDED_COLUMNS,
-    MAX_BATCH,
-    MAX_SCENES,
-    play_scenes,
-    seat_seed,
-    warn,
-)
-from scenegym.evaluation.rulestats import NoRuleStats
-from scenegym.evaluation.stats import proportion_ci
-from scenegym.evaluation.text import summary
+from scenegym.evaluation.playtest import warn
 
-TRIVIAL = ("random", "constant", "heuristic")
 OPPONENTS = ("heuristic", "random")
 SEATS = {"crew": CREW, "gm": GM}
 DEFAULT_SCENES = 20_000
 DEFAULT_BATCH = 1024
 
 
-def distinct_agents(ruleset, first=TRIVIAL) -> tuple[str, ...]:
-    """``first``, then each other agent the ruleset names, once per distinct agent (a name
-    that is another name's agent, such as momentum's ``heuristic-director``, is left out)."""
-    names = list(first)
-    seen = {ruleset.agents[n] for n in names if n in ruleset.agents}
-    for name, ref in ruleset.agents.items():
-        if name not in names and ref not in seen:
-            names.append(name)
-            seen.add(ref)
-    return tuple(names)
 
 
-def seat_players(ruleset, names, seat: str) -> tuple[str, ...]:
-    """``names`` less, in the crew seat, the ruleset's GM styles (``Ruleset.gm_styles``),
-    whose crew is another agent's."""
-    return tuple(n for n in names if seat != "crew" or n not in ruleset.gm_styles)
 
 
-def load_policies(items: list[str], ids: list[str]) -> dict:
-    """``{(env id, seat): {name: agent}}`` of the ``--policy SEAT=PATH`` items, each loaded
-    and checked against its seat before any scene is played.
+def load_policies(seated: list[tuple[str, str]], ids: list[str]) -> dict:
+    """``{(env id, seat): {name: agent}}`` of the ``(seat, path)`` of each ``--crew PATH`` and
+    ``--gm PATH``, each loaded and checked against its seat before any scene is played.
 
     Raises:
-        ValueError: A malformed item, a damaged or foreign file, a policy of the other seat,
-            of an id not asked for, or a name given twice.
+        ValueError: An agent name (the agents are rows already: see ``--players``), a damaged
+            or foreign file, a policy of the other seat, of an id not asked for, or a name
+            given twice.
         FileNotFoundError: No such file.
     """
     from scenegym.agents.policy import load_policy_agent  # the train extra (onnx, torch)
     from scenegym.agents.policy_info import check_use
 
     policies: dict = {}
-    for item in items:
-        seat, sep, path = item.partition("=")
-        if not sep or seat not in SEATS or not path:
-            raise ValueError(f"--policy {item!r}: expected SEAT=PATH, SEAT one of "
-                             f"{', '.join(SEATS)} (e.g. crew=sf_crew.onnx)")
+    for seat, path in seated:
+        flag = f"--{seat} {path!r}"
+        if not Path(path).suffix:
+            raise ValueError(f"{flag}: baselines takes policy files here (.onnx, or a .zip "
+                             "you trust); the agents are rows already (choose them with "
+                             "--players)")
         agent = load_policy_agent(path)
         info = agent.info
         if info.env_id not in ids:
-            raise ValueError(f"--policy {item!r}: the policy was trained on {info.env_id}, "
+            raise ValueError(f"{flag}: the policy was trained on {info.env_id}, "
                              f"which is not among the ids asked for ({', '.join(ids)})")
         rs = ruleset_of_env(info.env_id)
         check_use(info, path, rs.name, seat, rs.default_config())
         named = policies.setdefault((info.env_id, seat), {})
         name = Path(path).name
         if name in named or name in distinct_agents(rs):
-            raise ValueError(f"--policy {item!r}: a player named {name!r} is already in the "
+            raise ValueError(f"{flag}: a player named {name!r} is already in the "
                              f"{seat} seat of {info.env_id}; give each file its own name")
         named[name] = agent
     return policies
@@ -165,11 +148,11 @@ def chosen_agents(ruleset, names=None) -> tuple[str, ...]:
 
 
 def check_agent_names(names, ids: list[str]) -> None:
-    """Refuse an ``--agents`` name that no ruleset of ``ids`` has."""
+    """Refuse a ``--players`` name that no ruleset of ``ids`` has."""
     known = {"random", "constant"}.union(*(ruleset_of_env(i).agents for i in ids))
     for name in names or ():
         if name not in known:
-            raise ValueError(f"--agents: {name!r} is no agent of {', '.join(ids)}; allowed: "
+            raise ValueError(f"--players: {name!r} is no agent of {', '.join(ids)}; allowed: "
                              f"{', '.join(sorted(known))}")
 
 
@@ -225,40 +208,27 @@ def add_parser(sub) -> None:
     """Add ``scenegym baselines``."""
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
-    p.add_argument("ids", nargs="*", metavar="ID",
-                   help=f"env ids (default: all: {', '.join(env_ids())})")
-    p.add_argument("--scenes", type=int, default=DEFAULT_SCENES, help="scenes per cell")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the whole table (none: drawn from OS entropy, and reported)")
-    p.add_argument("--policy", action="append", default=[], metavar="SEAT=PATH",
-                   help="a trained policy (.onnx, or a trusted .zip) for SEAT (crew or gm) of "
-                        "the id it was trained on (repeatable)")
-    p.add_argument("--agents", default=None, metavar="NAMES",
-                   help="comma-separated agent rows, where a ruleset has them (the heuristic "
-                        "always plays, as the reference); default: random, constant, heuristic "
-                        "and each other agent of the ruleset, such as optimal")
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
-    p.add_argument("--out", type=Path, default=None,
-                   help="folder for baselines.md and baselines.json")
-    p.add_argument("--json", action="store_true", help="print the JSON instead of markdown")
+    options.add(p, "seed", "players", "json", target={"nargs": "*"},
+                scenes={"default": DEFAULT_SCENES}, crew={"action": "append"},
+                gm={"action": "append"}, batch={"default": DEFAULT_BATCH},
+                out={"default": None, "files": "baselines.md and baselines.json (none: no "
+                                                "file)"})
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check everything, play the table, write and print it (what finished, on Ctrl-C)."""
-    ids = list(dict.fromkeys(args.ids)) or env_ids()
-    unknown = [i for i in ids if i not in env_ids()]
-    if unknown:
-        raise ValueError(f"unknown id {unknown[0]!r}; allowed: {', '.join(env_ids())}")
+    ids = options.all_env_ids(args.target)
     for flag, value, high in (("--scenes", args.scenes, MAX_SCENES), ("--batch", args.batch,
                                                                      MAX_BATCH)):
         if not 2 <= value <= high:
             raise ValueError(f"{flag} is {value}; allowed: 2..{high}")
     if args.out is not None:
         check_writable_folder(args.out)
-    agents = None if args.agents is None else [a.strip() for a in args.agents.split(",")]
+    agents = args.players
     check_agent_names(agents, ids)
-    policies = load_policies(args.policy, ids)
+    policies = load_policies([("crew", p) for p in args.crew] + [("gm", p) for p in args.gm],
+                             ids)
     seed = fresh_seed() if args.seed is None else args.seed
     rows: list = []
     try:

@@ -1,4 +1,4 @@
-"""``scenegym bench [IDS...]``: env-steps per second of the engine and the Gymnasium adapters.
+"""``scenegym bench [TARGET ...]``: env-steps per second of the engine and the Gymnasium adapters.
 
 For each registered id and batch size, in one run (:mod:`scenegym.evaluation.steppers`):
 
@@ -29,8 +29,9 @@ import time
 
 import numpy as np
 
+from scenegym.common import options
+from scenegym.common.text import summary
 from scenegym.evaluation import steppers
-from scenegym.evaluation.text import summary
 
 DEFAULT_BATCHES = (1, 64, 1024, 4096)
 DEFAULT_SECONDS = 2.0
@@ -42,27 +43,19 @@ def add_parser(subparsers) -> None:
     """Add the ``bench`` command."""
     p = subparsers.add_parser("bench", help="steps per second: engine, native vector env, "
                               "SyncVectorEnv, single env", description=summary(__doc__))
-    p.add_argument("ids", nargs="*", metavar="ID", help="registered ids (none: all)")
-    p.add_argument("--batches", type=int, nargs="+", default=list(DEFAULT_BATCHES),
-                   help="batch sizes (1 64 1024 4096)")
-    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
-                   help=f"time box of each measurement ({DEFAULT_SECONDS} s)")
-    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy)")
-    p.add_argument("--first-step", action="store_true",
-                   help="instead: seconds from a new process to its first step, cold and warm "
-                        "kernel cache (scenegym.evaluation.first_step)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    options.add(p, "seed", "first_step", "json", target={"nargs": "*"},
+                batch={"nargs": "+", "default": list(DEFAULT_BATCHES)},
+                seconds={"default": DEFAULT_SECONDS})
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     """Measure and print the table (or JSON)."""
     from scenegym.envs.core.batch import fresh_seed
-    from scenegym.envs.rulesets import env_ids
 
-    ids = args.ids or env_ids()
     try:
-        check_args(ids, args.batches, args.seconds, env_ids())
+        ids = options.all_env_ids(args.target)
+        check_args(ids, args.batch, args.seconds, ids)
     except ValueError as err:
         print(f"scenegym bench: error: {err}", file=sys.stderr)
         return 2
@@ -73,7 +66,7 @@ def run(args) -> int:
         print(json.dumps(times, indent=2) if args.json else "\n".join(format_first_step(times)))
         return 0
     seed = fresh_seed() if args.seed is None else args.seed
-    report = bench(ids, args.batches, args.seconds, seed)
+    report = bench(ids, args.batch, args.seconds, seed)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     return 0
 
@@ -85,7 +78,7 @@ def check_args(ids, batches, seconds, known) -> None:
             raise ValueError(f"unknown id {env_id!r}; registered: {', '.join(known)}")
     for b in batches:
         if b < 1:
-            raise ValueError(f"--batches has {b}; allowed: integers of at least 1")
+            raise ValueError(f"--batch has {b}; allowed: integers of at least 1")
     if not 0.01 <= seconds <= 600:
         raise ValueError(f"--seconds is {seconds}; allowed: 0.01..600")
 

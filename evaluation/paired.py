@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from scenegym.common.scenes import ENDED_COLUMNS
 from scenegym.envs.core.header import DECISIONS, LEAD_CHANGES, MARGIN, RESULT
-from scenegym.evaluation.playtest import ENDED_COLUMNS
-from scenegym.evaluation.stats import CONFIDENCE
+from scenegym.envs.core.stats import CONFIDENCE
 
 
 def _column(header_column):

@@ -3,7 +3,9 @@
 The scene's transcript grows as it is played; at each of your decisions you see the table
 (the observation of your seat, decoded by its slot names: :mod:`scenegym.evaluation.sheet`)
 and the legal actions by number and name. Type a number or a name, ``undo`` to take back your
-last choice, or ``quit`` (Ctrl-D too). ``--watch`` lets two agents play at a readable pace instead.
+last choice, or ``quit`` (Ctrl-D too). ``--watch`` lets two agents (``--crew``, ``--gm``)
+play at a readable pace instead. ``--out FOLDER`` keeps the transcript there, as
+``play-SEED.txt``, with the command that replays the scene.
 
 Undo is exact: the scene is played again from its seed with your recorded choices less the
 last one. The dice are counter-based (scene ``k`` of env ``i`` depends only on the seed, ``i``
@@ -21,15 +23,16 @@ import numpy as np
 
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
+from scenegym.common import options
+from scenegym.common.files import check_writable_folder
+from scenegym.common.overrides import parse_overrides
+from scenegym.common.scenes import seat_seed
+from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.files import atomic_write_text
 from scenegym.envs.core.header import CREW, GM, RESULT, SEAT_NAMES, TRUNCATED
 from scenegym.envs.gym_env import env_config
-from scenegym.envs.rulesets import env_ids
-from scenegym.evaluation.files import atomic_write_text
-from scenegym.evaluation.overrides import parse_overrides
-from scenegym.evaluation.playtest import seat_seed
 from scenegym.evaluation.sheet import legal_actions, sheet
-from scenegym.evaluation.text import summary
 
 SEATS = {"crew": CREW, "gm": GM}
 LOG_CAPACITY = 1 << 14
@@ -201,39 +204,50 @@ def add_parser(sub) -> None:
     """Add ``scenegym play``."""
     p = sub.add_parser("play", help="play a seat of a scene in the terminal, against an agent",
                        description=summary(__doc__))
-    p.add_argument("env_id", metavar="ID", choices=env_ids(),
-                   help=f"a registered env id: {', '.join(env_ids())}")
-    p.add_argument("--seat", choices=tuple(SEATS), default="crew", help="your seat")
-    p.add_argument("--opponent", default="heuristic",
-                   help="the other seat: random, a heuristic name, or a .zip/.onnx policy")
-    p.add_argument("--seed", type=int, default=None, help="the scene's seed (default: fresh)")
-    p.add_argument("--config", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field (repeatable)")
-    p.add_argument("--save", default=None, metavar="PATH", help="save the transcript here")
-    p.add_argument("--watch", action="store_true",
-                   help="let --agent play your seat (two agents, at a readable pace)")
-    p.add_argument("--agent", default="heuristic", help="your seat's agent under --watch")
-    p.add_argument("--delay", type=float, default=1.0, help="seconds between decisions (watch)")
+    options.add(p, "target", "seat", "opponent", "seed", "set", "watch", "delay",
+                crew={"default": "heuristic"}, gm={"default": "heuristic"},
+                out={"default": None, "files": "play-SEED.txt, the transcript with the command "
+                                                "that replays it (none: no file)"})
+    options.add_deprecated(p, "--config")
     p.set_defaults(run=run)
+
+
+def seats_of(args) -> dict:
+    """``{seat: agent spec, or "you"}``: under ``--watch`` ``--crew`` and ``--gm``, else you in
+    ``--seat`` against ``--opponent``; an agent flag of the other mode is refused."""
+    given = getattr(args, "given", set())
+    if args.watch:
+        if given & {"seat", "opponent"}:
+            raise ValueError("--watch plays --crew against --gm; --seat and --opponent are for "
+                             "playing a seat yourself")
+        return {CREW: args.crew, GM: args.gm}
+    if given & {"crew", "gm"}:
+        raise ValueError("--crew and --gm name the agents of --watch; to play, take a --seat "
+                         "and name the --opponent")
+    mine = SEATS[args.seat]
+    return {mine: "you", GM if mine == CREW else CREW: args.opponent}
 
 
 def run(args: argparse.Namespace) -> int:
     """Play (or watch) one scene; 130 on Ctrl-C, as a shell expects."""
     if args.delay < 0 or (args.seed is not None and args.seed < 0):
         raise ValueError(f"--delay {args.delay} and --seed {args.seed}: allowed 0 or more")
-    rs, _ = env_config(args.env_id)
-    overrides = parse_overrides(args.config, rs.config_type, "--config")
-    mine, theirs = SEATS[args.seat], GM if args.seat == "crew" else CREW
-    seats = {theirs: args.opponent, mine: args.agent if args.watch else "you"}
+    env_id = options.env_id_of(args.target)
+    rs, _ = env_config(env_id)
+    overrides = parse_overrides(args.set, rs.config_type, "--set")
+    seats = seats_of(args)
+    if args.out is not None:
+        check_writable_folder(args.out)
     seed = fresh_seed() if args.seed is None else args.seed
     agents = {s: who for s, who in seats.items() if who != "you"}
-    table = Table(args.env_id, seed, agents, overrides)
+    table = Table(env_id, seed, agents, overrides)
+    mine = SEATS[args.seat]
     if not args.watch and mine not in rs.seats_with_decisions(table.config):
         raise ValueError(f"the {args.seat} seat never decides under this config; take the "
                          "other seat or change the config")
     term = Terminal(table)
-    term.say(f"{args.env_id}, seed {seed}: you are the {args.seat}"
-             if not args.watch else f"{args.env_id}, seed {seed}: watching")
+    term.say(f"{env_id}, seed {seed}: you are the {args.seat}"
+             if not args.watch else f"{env_id}, seed {seed}: watching")
     try:
         done = watch(table, term, args.delay) if args.watch else play_human(table, args.seat,
                                                                               term)
@@ -241,7 +255,8 @@ def run(args: argparse.Namespace) -> int:
         term.say("", "stopped")
         return 130
     term.say("", table.result() if done else "You left the table.")
-    if args.save:
-        atomic_write_text(args.save, table.record(seats))
-        term.say(f"transcript saved to {args.save}")
+    if args.out is not None:
+        path = args.out / f"play-{seed}.txt"
+        atomic_write_text(path, table.record(seats))
+        term.say(f"transcript saved to {path}")
     return 0

@@ -1,109 +1,86 @@
-"""``scenegym playtest RULESET``: many scenes on the engine, agents in both seats, with statistics.
+"""``scenegym playtest TARGET``: many scenes on the engine, agents in both seats, with statistics.
 
 The engine (:class:`scenegym.envs.core.batch.SceneBatch`) runs directly, batched, with the event log
 on. Env ``i`` of a batch of ``B`` plays exactly ``N // B`` scenes, plus one when
 ``i < N % B``, so a run of ``N`` scenes is reproducible for a given seed and batch size.
 Generic figures: crew win rate (Wilson 95% interval), scene results, decisions per scene,
 lead changes per scene and final margin (header ``MARGIN``, 0..100; Student-t 95%
-intervals); the ruleset's own counters come from :mod:`scenegym.evaluation.rulestats`.
+intervals); the ruleset's own counters come from :mod:`scenegym.envs.core.rulestats`.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import numpy as np
 
-from scenegym.agents.seats import choose_actions
+from scenegym.common import options
+from scenegym.common.files import check_writable_folder, write_or_keep
+from scenegym.common.overrides import parse_overrides
+from scenegym.common.scenes import (
+    COMPILING,
+    ENDED_COLUMNS,
+    MAX_BATCH,
+    MAX_SCENES,
+    Interrupted,
+    play_scenes,
+    seat_seed,
+)
+from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
-from scenegym.envs.core.dice import mix64
-from scenegym.envs.core.events import drain_arrays
 from scenegym.envs.core.header import (
     CREW,
-    DECISIONS,
-    EPISODE,
     GM,
-    LEAD_CHANGES,
-    MARGIN,
-    OVER,
-    RESULT,
 )
-from scenegym.envs.core.kernels import policy_args
-from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.core.ruleset import SCENARIO
-from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import check_writable, write_or_keep
-from scenegym.evaluation.overrides import parse_overrides
-from scenegym.evaluation.rulestats import make_rulestats
-from scenegym.evaluation.stats import format_table, frequency_table, mean_ci, proportion_ci
-from scenegym.evaluation.text import summary
+from scenegym.envs.core.stats import format_table, frequency_table, mean_ci, proportion_ci
+from scenegym.envs.rulesets import get_ruleset, make_rulestats
 
 DEFAULT_BATCH = 1024
+REPORT_FILE = "playtest.json"  # what --out holds
 # Records per env between drains. A compiled call stops at half of it, so one decision may
 # write up to half: a frontiers Simultaneous Turns Round resolves every declaration in one
 # decision (204 records at most in 400 scenes; 256 overflowed).
 LOG_CAPACITY = 1024
-MAX_SCENES = 10**9
-MAX_BATCH = 1 << 20
-SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
-ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept per ended scene
 
 
 def add_parser(subparsers) -> None:
     """Add the ``playtest`` command."""
     p = subparsers.add_parser("playtest", help="play many scenes with agents in both seats",
                               description=summary(__doc__))
-    p.add_argument("ruleset", choices=ruleset_names(), metavar="RULESET",
-                   help=f"one of: {', '.join(ruleset_names())}")
-    p.add_argument("--scenes", type=int, required=True, help="scenes to complete")
-    p.add_argument("--crew", default="heuristic",
-                   help="crew agent: random, heuristic, heuristic-STYLE or a policy file")
-    p.add_argument("--gm", default="heuristic",
-                   help="GM agent: random, heuristic, heuristic-STYLE (momentum: "
-                        "heuristic-director, heuristic-adversarial) or a policy file")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME",
-                   help="a Variant of the ruleset's rules, by name (repeatable; frontiers: "
-                        "fixed-momentum, two-ap, ...)")
-    p.add_argument("--scenario", default=None, metavar="PATH",
-                   help="a scenario file (TOML or JSON) or the name of a shipped one (sta: "
-                        "personal, social, boarding; frontiers: ambush); the same as --set "
-                        "scenario=PATH; the variants and --set apply on top")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field of the ruleset (repeatable), applied last")
-    p.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy, reported)")
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--out", type=Path, default=None, help="also write the JSON to this file")
+    options.add(p, "target", "variant", "scenario", "set", "seed", "json",
+                scenes={"required": True}, crew={"default": "heuristic"},
+                gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
+                out={"default": None, "files": f"{REPORT_FILE}, the report (none: no file)"})
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     """Run the playtest and print (and optionally write) its report.
 
-    ``--out`` is checked before the first scene; if writing it still fails, the report is
-    printed and kept beside it (see :func:`write_or_keep`). Ctrl-C prints the report of the
-    scenes finished so far, then ends the command (exit status 130). Exit status 1 when the
-    report had to be kept elsewhere than ``--out``.
+    ``--out`` is checked before the first scene; if writing ``playtest.json`` there still
+    fails, the report is printed and kept beside it (see :func:`write_or_keep`). Ctrl-C
+    prints the report of the scenes finished so far, then ends the command (exit status
+    130). Exit status 1 when the report had to be kept elsewhere than ``--out``.
     """
-    if args.out is not None:
-        check_writable(args.out)
-    config = playtest_config(args.ruleset, args.variant, args.set, args.scenario)
-    report = playtest(args.ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
+    ruleset = options.ruleset_of(args.target)
+    target = None if args.out is None else check_writable_folder(args.out) / REPORT_FILE
+    config = playtest_config(ruleset, args.variant, args.set, args.scenario)
+    report = playtest(ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
                       batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
     if args.variant:
         report["variants"] = list(args.variant)
     if args.set or args.scenario:
         report["config_overrides"] = list(args.set) + ([f"{SCENARIO}={args.scenario}"]
                                                        if args.scenario else [])
-    kept = args.out
-    if args.out is not None:
-        kept = write_or_keep(args.out, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
+    kept = target
+    if target is not None:
+        kept = write_or_keep(target, json.dumps(report, indent=2, sort_keys=True) + "\n", warn)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     if report.get("interrupted"):
         raise KeyboardInterrupt
-    return 0 if kept == args.out else 1
+    return 0 if kept == target else 1
 
 
 def warn(message: str) -> None:
@@ -203,12 +180,6 @@ def playtest_config(ruleset: str, variants=(), sets=(), scenario=None):
     return rs.make_config(**{**variant_changes(ruleset, list(variants)), **overrides})
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during :func:`play_scenes`; ``ended`` holds the scenes finished before it."""
-
-    def __init__(self, ended: np.ndarray):
-        super().__init__()
-        self.ended = ended
 
 
 def _check_range(flag: str, value: int, low: int, high: int) -> None:
@@ -216,121 +187,20 @@ def _check_range(flag: str, value: int, low: int, high: int) -> None:
         raise ValueError(f"{flag} is {value}; allowed: {low}..{high}")
 
 
-def seat_seed(seed: int, seat: int) -> int:
-    """The seed of the agent in ``seat``, derived from the run's seed."""
-    return int(mix64(np.uint64(seed) ^ np.uint64(SEAT_SALTS[seat])))
 
 
-def scene_quota(scenes: int, num_envs: int) -> np.ndarray:
-    """Scenes env ``i`` plays: ``scenes // num_envs``, plus one for the first remainder envs."""
-    quota = np.full(num_envs, scenes // num_envs, np.int64)
-    quota[: scenes % num_envs] += 1
-    return quota
 
 
-def scene_row(quota: np.ndarray) -> np.ndarray:
-    """The row of env ``i``'s first scene among all scenes kept in (env, episode) order."""
-    return np.concatenate([[0], np.cumsum(quota)[:-1]]).astype(np.int64)
 
 
-def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
-                progress_bar: bool = False, inline: bool = True, bar=None) -> np.ndarray:
-    """Play until every env has played its quota; returns the ended scenes' header columns.
-
-    With compiled policies in both seats (and ``inline``), one compiled call plays every
-    running scene to its end (or until the event log needs draining); otherwise each
-    decision is a batch step with the agents asked in Python.
-
-    Returns:
-        int64[scenes, 4 + m]: result, decisions, lead changes and final margin of each scene
-        (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
-        statistics' ``scene_columns``), keyed by (env, episode), not by the order the scenes
-        ended: row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
-
-    ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
-    ``progress_bar``); its description, until the first scenes are played, says that the
-    rules are being compiled.
-
-    Raises:
-        Interrupted: Ctrl-C; it carries the scenes that ended before it.
-    """
-    from tqdm import tqdm
-
-    quota = scene_quota(scenes, engine.num_envs)
-    played = np.zeros(engine.num_envs, np.int64)
-    own = len(scene_columns(rulestats))
-    ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
-    first_row = scene_row(quota)
-    finished = 0
-    actions = np.zeros(engine.num_envs, np.int64)
-    play = scene_player(engine, agents, inline)
-    engine.reset(seed)
-    if bar is None:
-        bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
-                   desc=COMPILING)
-    try:
-        while finished < scenes:
-            active = engine.state[:, OVER] == 0
-            if not active.any():
-                raise RuntimeError("no scene is running but the playtest is not finished")
-            if play is None:
-                choose_actions(engine, agents, actions, active)
-                _, over, _ = engine.step(actions, active)
-            else:
-                over = play(active)
-            rulestats.add_events(*drain_arrays(engine.log))
-            done = np.flatnonzero(over)
-            if done.size:
-                rows = engine.state[done]
-                keys = first_row[done] + rows[:, EPISODE]
-                ended[keys, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
-                if own:
-                    ended[keys, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
-                rulestats.add_ended(rows)
-                finished += done.size
-                played[done] += 1
-                engine.next_episode(over & (played < quota))
-            _advance(bar, done.size)
-    except KeyboardInterrupt:
-        raise Interrupted(ended[:finished]) from None
-    finally:
-        bar.close()
-    return ended
 
 
-def scene_columns(rulestats) -> tuple[str, ...]:
-    """Names of the per-scene figures a ruleset's statistics add to each ended scene's row."""
-    return tuple(getattr(rulestats, "scene_columns", ()))
 
 
-COMPILING = "loading the compiled rules (the first run compiles them: a minute or so)"
 
 
-def _advance(bar, scenes: int) -> None:
-    """Count ``scenes`` on the bar; the first call ends the compile step and starts the
-    clock, so the rate and the time left leave the compile out."""
-    if not bar.disable and bar.desc:
-        bar.set_description_str("")
-        bar.reset()
-    bar.update(scenes)
 
 
-def scene_player(engine: SceneBatch, agents: dict, inline: bool):
-    """``active -> over``: plays the active envs' scenes to their end in one compiled call, or
-    ``None`` when a seat's agent has no compiled policy (or ``inline`` is off)."""
-    crew, gm = policy_of(agents[CREW]), policy_of(agents[GM])
-    if not inline or crew is PYTHON or gm is PYTHON:
-        return None
-    kernel = engine.ruleset.kernels_with(crew, gm).play
-    policy = policy_args(crew, gm)
-    over = np.zeros(engine.num_envs, np.bool_)
-
-    def play(active):
-        kernel(engine.state, engine.params, engine.dice_arrays, engine.log_arrays,
-               engine.env_ids, engine.masks, engine.obs, active, policy, over)
-        return over
-
-    return play
 
 
 def scene_figures(ended: np.ndarray) -> dict:

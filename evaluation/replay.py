@@ -18,12 +18,13 @@ from tqdm import tqdm
 
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
+from scenegym.common import options
+from scenegym.common.overrides import parse_overrides, parse_value
+from scenegym.common.scenes import seat_seed
+from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, EPISODE, GM
-from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.overrides import parse_overrides, parse_value
-from scenegym.evaluation.playtest import seat_seed
-from scenegym.evaluation.text import summary
+from scenegym.envs.rulesets import get_ruleset
 
 LOG_CAPACITY = 4096
 MAX_SCENE = 100_000  # scenes played before the one shown: about a minute
@@ -66,16 +67,9 @@ def add_parser(sub) -> None:
     """Add ``scenegym replay``."""
     p = sub.add_parser("replay", help="print the transcript of one scene of a run",
                        description=summary(__doc__))
-    p.add_argument("ruleset", choices=ruleset_names())
-    p.add_argument("--seed", type=int, required=True, help="the run's seed")
-    p.add_argument("--env", type=int, default=0, help="env index i")
-    p.add_argument("--scene", type=int, default=0, help=f"scene index k of that env (0..{MAX_SCENE})")
-    p.add_argument("--crew", default="heuristic", help="crew agent (as in the playtest)")
-    p.add_argument("--gm", default="heuristic", help="GM agent (as in the playtest)")
-    p.add_argument("--agent-seed", type=int, default=None,
-                   help="seed of random agents (none: the run's seed)")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field of the run's variant (repeatable)")
+    options.add(p, "target", "env", "agent_seed", "set", seed={"required": True},
+                scene={"max_scene": MAX_SCENE}, crew={"default": "heuristic"},
+                gm={"default": "heuristic"})
     p.set_defaults(run=run)
 
 
@@ -84,11 +78,12 @@ def run(args: argparse.Namespace) -> int:
     if args.env < 0 or not 0 <= args.scene <= MAX_SCENE:
         raise ValueError(f"--env is {args.env} and --scene is {args.scene}; allowed: --env 0 "
                          f"or more, --scene 0..{MAX_SCENE}")
-    rs = get_ruleset(args.ruleset)
+    ruleset = options.ruleset_of(args.target)
+    rs = get_ruleset(ruleset)
     config = rs.make_config(**parse_overrides(args.set, rs.config_type))
-    lines = replay_scene(args.ruleset, args.seed, args.env, args.scene, args.crew, args.gm,
+    lines = replay_scene(ruleset, args.seed, args.env, args.scene, args.crew, args.gm,
                          args.agent_seed, config, progress_bar=sys.stderr.isatty())
-    print(f"{args.ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
+    print(f"{ruleset}: seed {args.seed}, env {args.env}, scene {args.scene}")
     print("\n".join(lines))
     return 0
 

@@ -23,21 +23,21 @@ import json
 import sys
 from pathlib import Path
 
-from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.ruleset import SCENARIO
-from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import (
-    add_output_options,
+from scenegym.common import options
+from scenegym.common.files import (
     check_outputs,
     save_figure,
     write_or_keep,
 )
-from scenegym.evaluation.html_report import write_page
-from scenegym.evaluation.overrides import parse_item, split_items
+from scenegym.common.html import write_page
+from scenegym.common.overrides import parse_item, split_items
+from scenegym.common.text import summary
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.ruleset import SCENARIO
+from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference
 from scenegym.evaluation.playtest import format_ruleset_stats, warn, whole_arm
 from scenegym.evaluation.shown import shown_scenes
-from scenegym.evaluation.text import summary
 
 PLOTS = (("crew_win_rate", "crew win rate"), ("mean_decisions", "decisions per scene"),
          ("mean_lead_changes", "lead changes per scene"), ("mean_final_margin", "final margin"))
@@ -190,21 +190,16 @@ def add_parser(sub) -> None:
     """Add ``scenegym report``."""
     p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
                        description=summary(__doc__))
-    p.add_argument("ruleset", choices=ruleset_names())
-    p.add_argument("--arm", action="append", required=True, metavar="NAME=SPEC",
-                   help="one playtest arm: NAME=crew=AGENT,gm=AGENT,FIELD=VALUE,...")
-    p.add_argument("--scenario", default=None, metavar="PATH",
-                   help="the scenario file (or shipped scenario name) of every arm that does "
-                        "not name one (sta, sta_social, frontiers)")
-    p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed shared by all arms (none: drawn once from OS entropy, and reported)")
-    add_output_options(p, "the PNG plots")
+    options.add(p, "target", "scenario", "seed", "no_plots", arm={"required": True},
+                scenes={"default": 20_000},
+                out={"required": True, "files": "report.md, report.json, report.html and the "
+                                                "PNG plots"})
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the arms and write the report (what finished, on Ctrl-C)."""
+    args.ruleset = options.ruleset_of(args.target)
     check_outputs(args)
     parse_arms(args.ruleset, args.arm, args.scenario)
     import markdown  # noqa: F401  (the report extra: refused before any scene)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from scenegym.common.scenes import ENDED_COLUMNS, scene_quota, scene_row
 from scenegym.envs.core.header import DECISIONS, MARGIN, RESULT
-from scenegym.evaluation.playtest import ENDED_COLUMNS, scene_quota, scene_row
 from scenegym.evaluation.replay import replay_command, replay_scene
 
 SAMPLED = 3

@@ -1,4 +1,4 @@
-"""``scenegym soak [IDS]``: long random and heuristic play, every invariant checked after every decision.
+"""``scenegym soak [TARGET ...]``: long random and heuristic play, every invariant checked after every decision.
 
 For each env id (default: every registered one), each config variant its ruleset declares
 (``Ruleset.invariants``: a module with ``VARIANTS`` and ``check(state, config)``) and each
@@ -26,12 +26,13 @@ import numpy as np
 
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
+from scenegym.common import options
+from scenegym.common.scenes import seat_seed
+from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.events import POOL, drain_arrays
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM, OVER, RESULT, SEAT
-from scenegym.envs.rulesets import env_ids, ruleset_of_env
-from scenegym.evaluation.playtest import seat_seed
-from scenegym.evaluation.text import summary
+from scenegym.envs.rulesets import ruleset_of_env
 
 PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic"),
          ("heuristic", "random"))
@@ -198,11 +199,8 @@ def add_parser(sub) -> None:
     """Add ``scenegym soak``."""
     p = sub.add_parser("soak", help="long random/heuristic play, invariants after every decision",
                        description=summary(__doc__))
-    p.add_argument("ids", nargs="*", metavar="ID", help="env ids (default: every registered id)")
-    p.add_argument("--decisions", type=int, default=1_000_000,
-                   help="decisions in all, shared over ids, variants and pairings (default 1000000)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy, reported)")
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help=f"envs per run ({DEFAULT_BATCH})")
+    options.add(p, "seed", target={"nargs": "*"}, decisions={"default": 1_000_000},
+                batch={"default": DEFAULT_BATCH})
     p.set_defaults(run=run)
 
 
@@ -210,16 +208,13 @@ def run(args: argparse.Namespace) -> int:
     """Soak and report; exit 1 at the first violation."""
     from scenegym.envs.core.batch import fresh_seed
 
-    known = env_ids()
-    for env_id in args.ids:
-        if env_id not in known:
-            raise ValueError(f"unknown env id {env_id!r}; registered: {', '.join(known)}")
+    ids = options.all_env_ids(args.target)
     if args.decisions < 1 or args.batch < 1:
         raise ValueError(f"--decisions is {args.decisions} and --batch is {args.batch}; "
                          "allowed: 1 or more")
     seed = fresh_seed() if args.seed is None else args.seed
     start = time.perf_counter()
-    violation, total = soak(args.ids or known, args.decisions, seed, args.batch)
+    violation, total = soak(ids, args.decisions, seed, args.batch)
     took = time.perf_counter() - start
     if violation is not None:
         print(violation.describe(), file=sys.stderr)

@@ -1,4 +1,4 @@
-"""``scenegym sweep RULESET --field NAME --values ...``: each statistic against a config field.
+"""``scenegym sweep TARGET --field NAME --values ...``: each statistic against a config field.
 
 One field (``--field max_moves --values 10 20 30``; ``--field scenario --values a.toml b.toml``
 compares scenario files, or shipped scenarios by name) or a grid of two (a second ``--field`` and
@@ -7,9 +7,9 @@ point is compared scene by scene with the first combination (paired intervals, s
 :mod:`scenegym.evaluation.paired`). Prints a table and writes ``sweep.md``, ``sweep.json``
 and one plot per statistic (95% interval bands; a line per value of the second field) to
 ``--out``, and ``sweep.html``: the table, the plots and the scenes shown of each point (see
-:mod:`scenegym.evaluation.html_report`), each file atomically.
+:mod:`scenegym.common.html`), each file atomically.
 
-Each point is a cell (:mod:`scenegym.evaluation.cells`): kept in ``--out``/cells as soon as
+Each point is a cell (:mod:`scenegym.common.cells`): kept in ``--out``/cells as soon as
 it is played, so the same command started again (same ``--seed``) plays only the points not
 kept yet. ``--ray`` plays the points as Ray tasks, one per CPU; the report is the same.
 """
@@ -23,22 +23,18 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from scenegym.common import cells, options
+from scenegym.common.files import check_writable_folder, save_figure
+from scenegym.common.html import write_page
+from scenegym.common.overrides import parse_item, parse_value
+from scenegym.common.text import summary
 from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.files import atomic_write_json, atomic_write_text
 from scenegym.envs.core.ruleset import SCENARIO
-from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation import cells
-from scenegym.evaluation.files import (
-    atomic_write_json,
-    atomic_write_text,
-    check_writable_folder,
-    save_figure,
-)
-from scenegym.evaluation.html_report import write_page
-from scenegym.evaluation.overrides import parse_item, parse_value
+from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation.paired import compare, format_difference
 from scenegym.evaluation.playtest import playtest_scenes
 from scenegym.evaluation.report import PLOTS, json_ready
-from scenegym.evaluation.text import summary
 
 MAX_FIELDS = 2
 
@@ -180,24 +176,17 @@ def add_parser(sub) -> None:
     """Add ``scenegym sweep``."""
     p = sub.add_parser("sweep", help="each statistic against one config field or a grid of two",
                        description=summary(__doc__))
-    p.add_argument("ruleset", choices=ruleset_names())
-    p.add_argument("--field", action="append", required=True, metavar="NAME",
-                   help="config field to sweep (give twice for a grid)")
-    p.add_argument("--values", action="append", nargs="+", required=True, metavar="VALUE",
-                   help="the field's values (Python literals or text), after each --field")
-    p.add_argument("--crew", default="heuristic", help="crew agent (default heuristic)")
-    p.add_argument("--gm", default="heuristic", help="GM agent (default heuristic)")
-    p.add_argument("--scenes", type=int, default=20_000, help="scenes per point (default 20000)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed shared by all points (default: drawn once from OS entropy, and reported)")
-    p.add_argument("--out", type=Path, required=True, help="output folder")
-    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
-    cells.add_options(p)
+    options.add(p, "target", "seed", "no_plots", "ray", "address", field={"required": True},
+                values={"required": True}, crew={"default": "heuristic"},
+                gm={"default": "heuristic"}, scenes={"default": 20_000},
+                out={"required": True, "files": "sweep.md, sweep.json, sweep.html, the PNG "
+                                                "plots and cells/ (each point as it ends)"})
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the sweep and write the table, the JSON and the plots."""
+    args.ruleset = options.ruleset_of(args.target)
     rs = get_ruleset(args.ruleset)
     points = sweep_points(rs.config_type, args.field, args.values)
     for point in points:  # refuse a bad value before playing anything

@@ -1,4 +1,4 @@
-"""``scenegym variants RULESET``: every named Variant of the rules against the default, paired.
+"""``scenegym variants TARGET``: every named Variant of the rules against the default, paired.
 
 The variant table a designer asks for ("what does the 2-AP variant do to encounter length and
 lethality?"): the default rules and each variant (all of the ruleset's named variants, or
@@ -24,26 +24,19 @@ from pathlib import Path
 
 import numpy as np
 
-from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.header import DECISIONS, RESULT
-from scenegym.envs.rulesets import get_ruleset, ruleset_names
-from scenegym.evaluation.files import (
-    add_output_options,
+from scenegym.common import options
+from scenegym.common.files import (
     check_outputs,
     save_figure,
     write_or_keep,
 )
+from scenegym.common.scenes import ENDED_COLUMNS, scene_columns
+from scenegym.common.text import summary
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.header import DECISIONS, RESULT
+from scenegym.envs.rulesets import get_ruleset, make_rulestats, ruleset_names
 from scenegym.evaluation.paired import paired_difference
-from scenegym.evaluation.playtest import (
-    DEFAULT_BATCH,
-    ENDED_COLUMNS,
-    playtest_config,
-    scene_columns,
-    warn,
-    whole_arm,
-)
-from scenegym.evaluation.rulestats import make_rulestats
-from scenegym.evaluation.text import summary
+from scenegym.evaluation.playtest import DEFAULT_BATCH, playtest_config, warn, whole_arm
 
 BASE = "default"
 GENERIC = {  # statistic -> per-scene value from the ended scenes' generic columns
@@ -182,26 +175,16 @@ def add_parser(sub) -> None:
     """Add ``scenegym variants``."""
     p = sub.add_parser("variants", help="every named variant against the default rules, paired",
                        description=summary(__doc__))
-    p.add_argument("ruleset", choices=ruleset_names(), metavar="RULESET",
-                   help=f"one of: {', '.join(ruleset_names())} (with named variants: frontiers)")
-    p.add_argument("--scenes", type=int, default=20_000, help="scenes per arm")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed shared by every arm (none: drawn once from OS entropy, reported)")
-    p.add_argument("--crew", default="heuristic", help="crew agent")
-    p.add_argument("--gm", default="heuristic", help="GM agent")
-    p.add_argument("--batch", type=int, default=DEFAULT_BATCH, help="envs stepped together")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME",
-                   help="a variant to compare (repeatable; none: every variant)")
-    p.add_argument("--scenario", default=None, metavar="PATH",
-                   help="a scenario file both arms play (frontiers)")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field of the base both arms share (repeatable)")
-    add_output_options(p, "the PNG figure")
+    options.add(p, "target", "seed", "variant", "scenario", "set", "no_plots",
+                scenes={"default": 20_000}, crew={"default": "heuristic"},
+                gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
+                out={"required": True, "files": "variants.md, variants.json and variants.png"})
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check everything, play every arm, write the table (what finished, on Ctrl-C)."""
+    args.ruleset = options.ruleset_of(args.target)
     check_outputs(args)
     arms = arm_configs(args.ruleset, args.variant, args.set, args.scenario)
     seed = fresh_seed() if args.seed is None else args.seed

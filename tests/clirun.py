@@ -22,7 +22,7 @@ REFUSED, INTERRUPTED = 2, 130
 
 def scenegym(*args, cwd=None, timeout=300, env=None, **kwargs) -> subprocess.CompletedProcess:
     """``scenegym ARGS...`` in a fresh process; stdout and stderr captured as text."""
-    return subprocess.run([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "scenegym.cli", *map(str, args)],
                           capture_output=True, text=True, timeout=timeout, cwd=cwd,
                           env={**os.environ, **(env or {})}, check=False, **kwargs)
 
@@ -51,7 +51,7 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
     bars show), send SIGINT once the regex ``ready`` matches it; returns the finished
     process (stdout captured) and all of stderr."""
     main_fd, term_fd = terminal()
-    proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, argv)],
+    proc = subprocess.Popen([sys.executable, "-m", "scenegym.cli", *map(str, argv)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)
     os.close(term_fd)
     seen, end = "", time.monotonic() + timeout
@@ -80,7 +80,7 @@ def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedPr
     """``scenegym ARGS...`` run to its end with stderr on a pseudo-terminal; returns the
     process (stdout captured) and what it wrote to the terminal."""
     main_fd, term_fd = terminal()
-    proc = subprocess.Popen([sys.executable, "-m", "scenegym.evaluation.cli", *map(str, args)],
+    proc = subprocess.Popen([sys.executable, "-m", "scenegym.cli", *map(str, args)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)
     os.close(term_fd)
     seen, end = "", time.monotonic() + timeout

@@ -1,4 +1,4 @@
-"""The solver tests' shared case (tests/evaluation/solve): a Starforged variant small enough to
+"""The solver tests' shared case (tests/envs/starforged/solve): a Starforged variant small enough to
 solve in a second: 3 boxes, a 3-segment clock, 6 moves."""
 
 from scenegym.envs.starforged.config import StarforgedConfig

@@ -14,15 +14,22 @@ Needs the ``pettingzoo`` and ``train`` extras.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import numpy as np
-import torch
 from tqdm import trange
 
-from scenegym.envs import aec
-from scenegym.envs.rulesets import env_ids
+from scenegym.common import options
+from scenegym.common.extras import exit_missing
+
+try:  # the train and pettingzoo extras: as a script without them, one line with the pip line
+    import torch
+
+    from scenegym.envs import aec
+except ModuleNotFoundError as missing:
+    if __name__ != "__main__":
+        raise
+    exit_missing(missing, "python -m scenegym.training.aec_example")
 
 
 def policy_net(obs_size: int, num_actions: int, hidden: int) -> torch.nn.Module:
@@ -99,16 +106,14 @@ def train(env_id: str, scenes: int, seed: int, gm_reward=None, hidden: int = 64,
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scenegym.training.aec_example",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("env_id", choices=env_ids())
-    parser.add_argument("--scenes", type=int, default=300)
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--gm-reward", choices=("adversarial", "director"), default=None,
-                        help="the GM's reward (default: the ruleset's)")
+    parser = options.CommandParser(prog="python -m scenegym.training.aec_example",
+                                   description=__doc__.split("\n\n")[0])
+    options.add(parser, "target", "gm_reward", scenes={"default": 300},
+                seed={"required": True})
     args = parser.parse_args(argv)
     try:
-        out = train(args.env_id, args.scenes, args.seed, args.gm_reward, progress=True)
+        env_id = options.env_id_of(args.target)
+        out = train(env_id, args.scenes, args.seed, args.gm_reward, progress=True)
     except ValueError as err:
         print(f"aec_example: error: {err}", file=sys.stderr)
         return 2

@@ -87,8 +87,8 @@ def bench(env_id: str, seat: str, envs: int, steps: int, seed: int) -> dict:
 def run(args) -> int:
     """Entry point of ``scenegym bench-train``."""
     seed = fresh_seed() % 2**32 if args.seed is None else args.seed
-    r = bench(args.env_id, args.seat, args.envs, args.steps, seed)
-    print(f"{args.env_id} seat={args.seat} envs={args.envs} steps={args.steps} "
+    r = bench(args.env_id, args.seat, args.batch, args.steps, seed)
+    print(f"{args.env_id} seat={args.seat} batch={args.batch} steps={args.steps} "
           "(MaskablePPO, 1 torch thread)")
     for name in ("native", "dummy"):
         m = r[name]

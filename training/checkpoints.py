@@ -18,7 +18,7 @@ from pathlib import Path
 from stable_baselines3.common.callbacks import BaseCallback
 
 from scenegym.agents.policy_info import ZIP_MEMBER
-from scenegym.evaluation.files import atomic_write, atomic_write_json
+from scenegym.envs.core.files import atomic_write, atomic_write_json
 
 MANIFEST = "checkpoint.json"
 CHECKPOINT_DIR = "checkpoints"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scenegym.common.scenes import ENDED_COLUMNS, play_scenes
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, RESULT
-from scenegym.evaluation.playtest import ENDED_COLUMNS, play_scenes
-from scenegym.evaluation.rulestats import NoRuleStats
-from scenegym.evaluation.stats import proportion_ci
+from scenegym.envs.core.rulestats import NoRuleStats
+from scenegym.envs.core.stats import proportion_ci
 
 MATCH_BATCH = 256
 

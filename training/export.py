@@ -1,4 +1,4 @@
-"""``scenegym export RUN --onnx FILE``: the policy network, masking included, as ONNX.
+"""``scenegym export RUN --out FOLDER``: the policy network, masking included, as ONNX.
 
 The graph's inputs are ``obs`` (float32[B, obs_size]) and ``mask`` (bool[B, num_actions]);
 its outputs are ``masked_logits`` (the logits where the mask is true, else ``-1e9``) and
@@ -22,7 +22,8 @@ import torch
 
 from scenegym.agents.policy import MASKED_LOGIT, load_sb3_model, policy_logits
 from scenegym.agents.policy_info import onnx_props, read_zip_info
-from scenegym.evaluation.files import atomic_write, check_writable
+from scenegym.common.files import check_writable
+from scenegym.envs.core.files import atomic_write
 
 OPSET = 17
 
@@ -55,7 +56,7 @@ def export_onnx(run, onnx_file) -> Path:
 
     The ``.zip`` is an SB3 pickle: export only runs you trust.
     """
-    onnx_file = check_writable(onnx_file, "--onnx")
+    onnx_file = check_writable(onnx_file, "--out")
     path = model_path(run)
     info = read_zip_info(path)
     policy = load_sb3_model(path).policy.to("cpu").eval()
@@ -78,10 +79,3 @@ def export_onnx(run, onnx_file) -> Path:
     onnx.helper.set_model_props(graph, onnx_props(info))
     atomic_write(onnx_file, lambda f: f.write(graph.SerializeToString()))
     return onnx_file
-
-
-def run(args) -> int:
-    """Entry point of ``scenegym export``."""
-    path = export_onnx(args.run_dir, args.onnx)
-    print(f"wrote {path}")
-    return 0

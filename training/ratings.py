@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import optimize, special, stats
 
-from scenegym.evaluation.stats import CONFIDENCE
+from scenegym.envs.core.stats import CONFIDENCE
 
 ELO_PER_LOGIT = 400 / np.log(10)  # Elo points per unit of log-odds
 PRIOR_DRAWS = 1.0

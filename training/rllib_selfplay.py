@@ -7,10 +7,10 @@ observation, and the logits of illegal actions are pushed to -inf with the mask,
 illegal action is ever sampled. Before and after training, each seat is measured on the
 engine against the other seat's heuristic agent (win rate with its 95% interval). The
 checkpoint and ``rllib.json`` (settings, per-iteration returns, the evaluations, how far
-each seat's weights moved) go to ``--output``::
+each seat's weights moved) go to ``--out``::
 
-    python -m scenegym.training.rllib_selfplay --env-id scenegym/StarforgedSceneChallenge-v0 \\
-        --iterations 20 --seed 0 --output runs/rllib
+    python -m scenegym.training.rllib_selfplay scenegym/StarforgedSceneChallenge-v0 \\
+        --iterations 20 --seed 0 --out runs/rllib
 
 Needs the ``ray`` extra (``pip install "scenegym[ray]"``). A local Ray starts inside the
 script (``--address`` for an existing cluster); ``--env-runners 0`` samples in this process.
@@ -18,30 +18,40 @@ script (``--address`` for an existing cluster); ``--env-runners 0`` samples in t
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 import numpy as np
-import torch
-from ray.rllib.algorithms.ppo import PPOConfig
-from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
-    DefaultPPOTorchRLModule,
-)
-from ray.rllib.core.columns import Columns
-from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
-from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
-from ray.tune.registry import register_env
 
 from scenegym.agents.policy import masked_argmax
 from scenegym.agents.registry import make_agent
-from scenegym.envs import aec
+from scenegym.common import options
+from scenegym.common.extras import exit_missing
+from scenegym.common.files import check_writable_folder
 from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.files import atomic_write_json
 from scenegym.envs.gym_env import env_config
-from scenegym.envs.rulesets import env_ids, ruleset_of_env
-from scenegym.evaluation.files import atomic_write_json, check_writable_folder
+from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.training.evaluate import play_match
+
+try:  # the ray extra: run as a script without it, even --help ends with the pip line
+    import torch
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
+        DefaultPPOTorchRLModule,
+    )
+    from ray.rllib.core.columns import Columns
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+    from ray.tune.registry import register_env
+
+    from scenegym.envs import aec
+except ModuleNotFoundError as missing:
+    if __name__ != "__main__":
+        raise
+    exit_missing(missing, "python -m scenegym.training.rllib_selfplay")
+
+PROG = "python -m scenegym.training.rllib_selfplay"
 
 ENV_NAME = "scenegym_aec"
 SEATS = aec.AGENTS  # ("crew", "gm"): one policy per seat
@@ -111,7 +121,7 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
 def ppo_config(args) -> PPOConfig:
     """PPO with one policy per seat, both trained."""
     register_env(ENV_NAME, SeededSceneEnv)
-    hidden = [args.hidden, args.hidden]
+    hidden = list(args.net)
     return (
         PPOConfig()
         .environment(ENV_NAME, env_config={"env_id": args.env_id, "gm_reward": args.gm_reward,
@@ -119,8 +129,9 @@ def ppo_config(args) -> PPOConfig:
                      disable_env_checking=True)  # its check steps random, illegal actions
         .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1)
         .learners(num_learners=0)
-        .training(train_batch_size_per_learner=args.batch, minibatch_size=args.minibatch,
-                  num_epochs=args.epochs, lr=args.lr, entropy_coeff=0.01)
+        .training(train_batch_size_per_learner=args.steps_per_iteration,
+                  minibatch_size=args.minibatch, num_epochs=args.n_epochs, lr=args.lr,
+                  entropy_coeff=0.01)
         .multi_agent(policies=set(SEATS), policy_mapping_fn=lambda agent_id, *a, **k: agent_id,
                      policies_to_train=list(SEATS))
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
@@ -176,32 +187,28 @@ def returns_of(result: dict) -> dict:
     return {seat: float(means[seat]) for seat in SEATS if seat in means}
 
 
+def build_parser():
+    """The script's parser, from the shared vocabulary (:mod:`scenegym.common.options`)."""
+    parser = options.CommandParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    options.add(parser, "target", "iterations", "seed", "gm_reward", "steps_per_iteration",
+                "lr", "env_runners", "eval_scenes", "address",
+                out={"required": True, "files": "rllib.json and checkpoint/"},
+                minibatch={"default": 256}, n_epochs={"default": 5}, net={"default": [64, 64]})
+    return parser
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scenegym.training.rllib_selfplay",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--env-id", choices=env_ids(), required=True, metavar="ID",
-                        help=f"registered env id ({', '.join(env_ids())})")
-    parser.add_argument("--iterations", type=int, default=20, help="PPO training iterations")
-    parser.add_argument("--output", type=Path, required=True, help="run folder")
-    parser.add_argument("--seed", type=int, default=None, help="seed (none: fresh entropy)")
-    parser.add_argument("--gm-reward", choices=("adversarial", "director"), default=None,
-                        help="the GM's reward (default: the ruleset's)")
-    parser.add_argument("--batch", type=int, default=4000, help="env steps per iteration")
-    parser.add_argument("--minibatch", type=int, default=256, help="PPO minibatch size")
-    parser.add_argument("--epochs", type=int, default=5, help="PPO epochs per iteration")
-    parser.add_argument("--lr", type=float, default=3e-4, help="learning rate")
-    parser.add_argument("--hidden", type=int, default=64, help="units of each hidden layer")
-    parser.add_argument("--env-runners", type=int, default=1,
-                        help="sampling processes (0: sample in this process)")
-    parser.add_argument("--eval-scenes", type=int, default=2000,
-                        help="scenes per seat in the evaluations before and after")
-    parser.add_argument("--address", default=None, help="an existing Ray cluster's address")
+    parser = build_parser()
     args = parser.parse_args(argv)
-    if min(args.iterations, args.batch, args.minibatch, args.epochs, args.eval_scenes) < 1:
-        parser.error("--iterations, --batch, --minibatch, --epochs and --eval-scenes must be "
-                     "positive")
+    if min(args.iterations, args.steps_per_iteration, args.eval_scenes) < 1:
+        parser.error("--iterations, --steps-per-iteration and --eval-scenes must be positive")
     try:
-        check_writable_folder(args.output, "--output")
+        args.env_id = options.env_id_of(args.target)
+        check_writable_folder(args.out)
+    except ValueError as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+    try:
         report = train(args)
     except KeyboardInterrupt:
         print("rllib_selfplay: interrupted", file=sys.stderr)
@@ -214,7 +221,7 @@ def main(argv=None) -> int:
 
 
 def train(args) -> dict:
-    """Train both seats; write the checkpoint and ``rllib.json`` to ``args.output``."""
+    """Train both seats; write the checkpoint and ``rllib.json`` to ``args.out``."""
     import ray
 
     args.seed = fresh_seed() % 2**31 if args.seed is None else args.seed
@@ -224,7 +231,7 @@ def train(args) -> dict:
     try:
         algo = ppo_config(args).build_algo()
         report = {"env_id": args.env_id, "seed": args.seed, "settings": vars(args) | {
-            "output": str(args.output)}, "before": evaluate(algo, args.env_id,
+            "out": str(args.out)}, "before": evaluate(algo, args.env_id,
                                                             args.eval_scenes, args.seed)}
         report["iterations"], start = [], weights(algo)
         for k in range(args.iterations):
@@ -236,9 +243,9 @@ def train(args) -> dict:
         report["after"] = evaluate(algo, args.env_id, args.eval_scenes, args.seed)
         report["weight_change"] = {seat: float(np.linalg.norm(w - start[seat]))
                                    for seat, w in weights(algo).items()}
-        args.output.mkdir(parents=True, exist_ok=True)
-        report["checkpoint"] = str(algo.save_to_path(str((args.output / "checkpoint").resolve())))
-        atomic_write_json(args.output / "rllib.json", report)
+        args.out.mkdir(parents=True, exist_ok=True)
+        report["checkpoint"] = str(algo.save_to_path(str((args.out / "checkpoint").resolve())))
+        atomic_write_json(args.out / "rllib.json", report)
         algo.stop()
     finally:
         ray.shutdown()

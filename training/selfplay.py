@@ -30,7 +30,7 @@ game (a cut-off scene is a draw). Two ratings come from the same games:
 
 ``league.csv`` and ``league.md`` hold the ratings with each player's record;
 ``league_pairs.csv`` and the second table of ``league.md`` hold every pairing's scenes and
-crew win rate (95% Wilson interval). ``--league-players`` chooses the fixed players;
+crew win rate (95% Wilson interval). ``--players`` chooses the fixed players;
 ``--league-only`` trains nothing and plays the league of the snapshots already in ``--out``
 (more scenes, other players), recording its settings in ``selfplay.json``.
 
@@ -57,14 +57,14 @@ import trueskill
 from tqdm import tqdm
 
 from scenegym.agents.policy import load_sb3_model
-from scenegym.agents.registry import make_agent
+from scenegym.agents.registry import distinct_agents, make_agent, seat_players
+from scenegym.common import cells
+from scenegym.common.files import check_writable_folder
+from scenegym.common.overrides import from_json
+from scenegym.envs.core.files import atomic_write_json, atomic_write_text
 from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.core.stats import proportion_ci
 from scenegym.envs.rulesets import ruleset_of_env
-from scenegym.evaluation import cells
-from scenegym.evaluation.baselines import distinct_agents, seat_players
-from scenegym.evaluation.files import atomic_write_json, atomic_write_text, check_writable_folder
-from scenegym.evaluation.overrides import from_json
-from scenegym.evaluation.stats import proportion_ci
 from scenegym.training.checkpoints import save_model
 from scenegym.training.evaluate import play_match
 from scenegym.training.ratings import elo_ratings, pair_records
@@ -163,7 +163,7 @@ def league_players(ruleset, names=None) -> tuple[str, ...]:
     allowed = ("random", "constant", *ruleset.agents)
     for name in names:
         if name not in allowed:
-            raise ValueError(f"--league-players: {name!r} is not an agent of {ruleset.name}; "
+            raise ValueError(f"--players: {name!r} is not an agent of {ruleset.name}; "
                              f"allowed: {', '.join(allowed)}")
     return tuple(dict.fromkeys(names))
 
@@ -195,7 +195,7 @@ def play_league(s: TrainSettings, snapshots: dict, scenes: int, players=None,
     """Every crew player against every GM player, on the same dice.
 
     ``players`` are the fixed players of both seats (default: :func:`league_players`). Each
-    pairing is a cell (:mod:`scenegym.evaluation.cells`) kept in ``league_cells`` of the run
+    pairing is a cell (:mod:`scenegym.common.cells`) kept in ``league_cells`` of the run
     folder as it ends, played on Ray if ``args`` asks (``--ray``, ``--address``).
 
     Returns:
@@ -366,14 +366,15 @@ def run(args) -> int:
         raise ValueError("selfplay needs --rounds and --steps-per-round (or --league-only, "
                          "to play the league of the snapshots already in --out)")
     s = TrainSettings(env_id=args.env_id, seat="crew", opponent="heuristic",
-                      steps=(args.rounds or 0) * (args.steps_per_round or 0), out=args.out,
-                      envs=args.envs,
+                      steps=(args.rounds or 0) * (args.steps_per_round or 0),
+                      out=str(args.out),
+                      envs=args.batch,
                       seed=fresh_seed() % 2**32 if args.seed is None else args.seed,
-                      algo=args.algo, n_steps=args.n_steps, batch_size=args.batch_size,
+                      algo=args.algo, n_steps=args.n_steps, batch_size=args.minibatch,
                       n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads,
                       gm_reward=args.gm_reward, config=args.overrides)
     text = selfplay(s, args.rounds, args.steps_per_round, args.league_scenes,
-                    args.league_players, args.league_only, args)
+                    args.players, args.league_only, args)
     print(describe(s.config, gm_reward_of(s.env_id, s.gm_reward)))
     print(text, end="")
     return 0

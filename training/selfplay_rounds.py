@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scenegym.evaluation.files import atomic_write_json
+from scenegym.envs.core.files import atomic_write_json
 
 RECORD = "rounds.json"
 SEATS = ("crew", "gm")

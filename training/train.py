@@ -1,7 +1,7 @@
 """``scenegym train``: PPO (maskable by default) on the native batch, for either seat.
 
 Reads top to bottom like a CleanRL script: settings, env, model (new or resumed), learn with
-checkpoints, save, evaluate. A run folder ``DIR`` holds:
+checkpoints, save, evaluate. The run folder (``--out``) holds:
 
 - ``tb/``: TensorBoard logs;
 - ``checkpoints/step_<N>.zip`` and ``checkpoint.json`` (the latest checkpoint's step count
@@ -38,10 +38,10 @@ from tqdm import tqdm
 
 from scenegym.agents.policy import PolicyAgent, load_sb3_model
 from scenegym.agents.registry import make_agent
+from scenegym.common.files import check_writable_folder
+from scenegym.common.overrides import from_json
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import mix64
-from scenegym.evaluation.files import check_writable_folder
-from scenegym.evaluation.overrides import from_json
 from scenegym.training.checkpoints import (
     MANIFEST,
     CheckpointCallback,
@@ -224,12 +224,15 @@ def learn_or_keep(model, s: TrainSettings, out: Path, extra: dict, reset: bool) 
 
 
 # options a resumed run takes from its manifest (--steps excepted), by settings field
-RESUMED_OPTIONS = {"env_id": "ID", "seat": "--seat", "opponent": "--opponent",
-                   "envs": "--envs", "seed": "--seed", "algo": "--algo",
+RESUMED_OPTIONS = {"env_id": "TARGET", "seat": "--seat", "opponent": "--opponent",
+                   "envs": "--batch", "seed": "--seed", "algo": "--algo",
                    "checkpoint_every": "--checkpoint-every", "n_steps": "--n-steps",
-                   "batch_size": "--batch-size", "n_epochs": "--n-epochs", "net": "--net",
+                   "batch_size": "--minibatch", "n_epochs": "--n-epochs", "net": "--net",
                    "gm_reward": "--gm-reward", "config": "--set",
                    "eval_scenes": "--eval-scenes", "threads": "--threads"}
+# the setting each option sets, where its name (the option's dest) is another
+SETTING_OF_OPTION = {"target": "env_id", "batch": "envs", "minibatch": "batch_size",
+                     "set": "config"}
 
 
 def resumed_settings(stored: dict, given: TrainSettings, out: Path,
@@ -265,9 +268,9 @@ def settings_from_args(args) -> TrainSettings:
     """TrainSettings from the parsed ``scenegym train`` arguments."""
     return TrainSettings(
         env_id=args.env_id, seat=args.seat, opponent=args.opponent, steps=args.steps,
-        out=args.out, envs=args.envs, seed=args.seed, algo=args.algo,
+        out=str(args.out), envs=args.batch, seed=args.seed, algo=args.algo,
         checkpoint_every=args.checkpoint_every, n_steps=args.n_steps,
-        batch_size=args.batch_size, n_epochs=args.n_epochs, net=tuple(args.net),
+        batch_size=args.minibatch, n_epochs=args.n_epochs, net=tuple(args.net),
         gm_reward=args.gm_reward, config=args.overrides, eval_scenes=args.eval_scenes,
         threads=args.threads)
 
@@ -287,7 +290,9 @@ def format_report(report: dict) -> str:
 
 def run(args) -> int:
     """Entry point of ``scenegym train``."""
-    report = train(settings_from_args(args), resume=args.resume,
-                   given=getattr(args, "given", frozenset(RESUMED_OPTIONS)))
+    given = getattr(args, "given", None)
+    given = (frozenset(RESUMED_OPTIONS) if given is None
+             else frozenset(SETTING_OF_OPTION.get(name, name) for name in given))
+    report = train(settings_from_args(args), resume=args.resume, given=given)
     print(format_report(report))
     return 0

@@ -8,10 +8,10 @@ value and what is allowed. Light on purpose: no torch, no Stable-Baselines3.
 
 from __future__ import annotations
 
+from scenegym.common.overrides import parse_overrides
 from scenegym.envs.core.reward import GM_REWARDS
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.rulesets import ruleset_of_env
-from scenegym.evaluation.overrides import parse_overrides
 
 
 def variant_config(env_id: str, overrides: dict):

@@ -53,7 +53,8 @@ def check_memory(name: str, layout, num_envs: int, log_capacity: int = 0) -> Non
 
 def fresh_seed() -> int:
     """A seed drawn from OS entropy, for runs that were given none."""
-    return int(np.random.SeedSequence().entropy % (2**63))
+    # type checkers: drawn from the OS, the entropy is an int (not None nor a sequence)
+    return int(np.random.SeedSequence().entropy % (2**63))  # type: ignore[operator]
 
 
 class SceneBatch:

@@ -11,6 +11,7 @@ kernel parameters it needs from it.
 from __future__ import annotations
 
 from dataclasses import Field, field, fields, replace
+from typing import Any, ClassVar
 
 from scenegym.envs.core.validate import check_choice
 
@@ -33,6 +34,8 @@ def not_a_param(default) -> Field:
 
 class RulesetConfig:
     """Mixin for a ruleset's frozen config dataclass."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # for type checkers: a dataclass
 
     def replace(self, **changes):
         """A copy with ``changes`` applied (and validated)."""

@@ -17,6 +17,7 @@ import os
 import sys
 from collections import namedtuple
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -108,7 +109,7 @@ def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
     tag = f"{rules_name(rules)}__{a.name}__{b.name}"
     path = loops_copy(tag, (*rules, a.act, b.act))
     module_name = f"scenegym._loops.{path.stem}"
-    module = sys.modules.get(module_name)
+    module: Any = sys.modules.get(module_name)  # a module of the loops with rule_* bound
     if module is not None and (module.policy_a, module.policy_b, module.rule_apply,
                                module.rule_begin, module.rule_legal, module.rule_observe) != (
                                    a.act, b.act, rules.apply, rules.begin, rules.legal,
@@ -117,7 +118,7 @@ def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
                          "and their functions' module and qualified names (closures from one "
                          "factory?): give each policy a name of its own")
     if module is None:
-        spec = importlib.util.spec_from_file_location(module_name, path)
+        spec: Any = importlib.util.spec_from_file_location(module_name, path)  # never None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         module.rule_begin, module.rule_apply = rules.begin, rules.apply

@@ -72,14 +72,16 @@ def first_illegal(state, masks, actions, which):
     return -1
 
 
-@njit(cache=True, no_cpython_wrapper=True)  # callable from compiled code only (borrow.py)
+# callable from compiled code only (borrow.py); numba's type hints lack the option
+@njit(cache=True, no_cpython_wrapper=True)  # type: ignore[call-overload]
 def borrowed_dice(dice_arrays):
     """The dice from their tuple of arrays, as borrowed views."""
     keys, counts, script = dice_arrays
     return Dice(borrow(keys), borrow(counts), borrow(script))
 
 
-@njit(cache=True, no_cpython_wrapper=True)  # callable from compiled code only (borrow.py)
+# callable from compiled code only (borrow.py); numba's type hints lack the option
+@njit(cache=True, no_cpython_wrapper=True)  # type: ignore[call-overload]
 def borrowed_log(log_arrays):
     """The event log from its tuple of arrays, as borrowed views."""
     records, lengths = log_arrays

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import fields
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -112,7 +113,8 @@ def storage(name: str, value) -> tuple[type, tuple[int, ...]]:
         raise TypeError(f"kernel param {name!r} is or holds {bad!r} ({type(bad).__name__}); "
                         f"{ALLOWED}")
     if len(kinds) > 1:
-        mixed = ", ".join(sorted(k.__name__ for k in kinds))
+        # type checkers: None was refused above
+        mixed = ", ".join(sorted(k.__name__ for k in kinds))  # type: ignore[union-attr]
         raise TypeError(f"kernel param {name!r} mixes {mixed} values; {ALLOWED}")
     kind = kinds.pop()
     if kind is int and not all(INT64.min <= v <= INT64.max for v in leaves):
@@ -120,7 +122,7 @@ def storage(name: str, value) -> tuple[type, tuple[int, ...]]:
     return (np.float64 if kind is float else np.int64), dims
 
 
-def as_record(params: tuple) -> np.ndarray:
+def as_record(params: NamedTuple) -> np.ndarray:
     """A one-record structured array with the fields and values of namedtuple ``params``."""
     dtype = np.dtype([(name, *storage(name, value)) for name, value in zip(params._fields, params)],
                      align=True)

@@ -1,6 +1,6 @@
 """Compiled policies: an agent's per-env choice, played inside the compiled step.
 
-An agent (see :mod:`scenegym.agents.base`) may offer a :class:`CompiledPolicy` as its
+An agent (see :mod:`scenegym.envs.core.heuristic`) may offer a :class:`CompiledPolicy` as its
 ``compiled`` attribute. Its ``act`` is an ``@njit`` function of one env's decision::
 
     act(o, m, ap, key, n) -> action

@@ -147,7 +147,7 @@ class Ruleset:
     config_type: type
     rules: RuleFunctions
     layout: Callable[[Any], Layout]
-    params: Callable[[Any], tuple]
+    params: Callable[[Any], NamedTuple]
     phase_names: Mapping[int, str]
     seats_with_decisions: Callable[[Any], set[int]]
     transcript: Callable[[list, Any], list[str]]

@@ -34,7 +34,9 @@ def observation_slots(entries) -> Slots:
                              "positive number")
     try:
         index = namedtuple("Index", names)(*range(len(names)))
-        scale = namedtuple("Scale", names)(*(float(s) for _, s in entries))
+        # type checkers: the fields are named at run time
+        scale = namedtuple("Scale", names)(
+            *(float(s) for _, s in entries))  # type: ignore[arg-type]
     except ValueError as e:  # namedtuple refuses repeated names and non-identifiers
         raise ValueError(f"observation slot names must be distinct identifiers: {e}") from None
     return Slots(names, index, scale)

@@ -19,7 +19,7 @@ def seats_with_decisions(config: FrontiersConfig) -> set[int]:
 
 
 ENV = "scenegym.envs.frontiers.env:FrontiersEncounter"
-AGENTS = "scenegym.agents.frontiers_heuristic"
+AGENTS = "scenegym.envs.frontiers.heuristic"
 
 FRONTIERS = Ruleset(
     name="frontiers",
@@ -33,9 +33,10 @@ FRONTIERS = Ruleset(
     transcript=transcript,
     env_ids=(EnvId("scenegym/FrontiersEncounter-v0", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:heuristic"},
-    rulestats="scenegym.evaluation.rulestats.frontiers",
+    odds="scenegym.envs.frontiers.odds",
+    rulestats="scenegym.envs.frontiers.stats",
     scenario="scenegym.envs.frontiers.content:load",
-    invariants="scenegym.evaluation.invariants.frontiers",
+    invariants="scenegym.envs.frontiers.invariants",
     # an encounter of about 150 decisions (both seats) is "the right length"
     director=DirectorWeights(swing_cap=3, target_decisions=150),
 )

@@ -19,7 +19,7 @@ def seats_with_decisions(config: MomentumConfig) -> set[int]:
 
 
 ENV = "scenegym.envs.momentum.env:MomentumScene"
-AGENTS = "scenegym.agents.momentum_heuristic"
+AGENTS = "scenegym.envs.momentum.heuristic"
 
 MOMENTUM = Ruleset(
     name="momentum",
@@ -35,9 +35,9 @@ MOMENTUM = Ruleset(
     agents={"heuristic": f"{AGENTS}:director", "heuristic-director": f"{AGENTS}:director",
             "heuristic-adversarial": f"{AGENTS}:adversarial"},
     gm_styles=("heuristic-adversarial",),  # its crew is the heuristic crew
-    odds="scenegym.evaluation.odds.momentum",
-    rulestats="scenegym.evaluation.rulestats.momentum",
-    invariants="scenegym.evaluation.invariants.momentum",
+    odds="scenegym.envs.momentum.odds",
+    rulestats="scenegym.envs.momentum.stats",
+    invariants="scenegym.envs.momentum.invariants",
     default_gm_reward="director",  # the seed's GM is a director, not an opponent
     # an episode of about 150 decisions (both seats) is "the right length"; 3 flips are plenty
     director=DirectorWeights(swing_cap=3, target_decisions=150),

@@ -40,41 +40,56 @@ SPEC = """
     ``sta``), applied on top.
 
     ## Action space
-    ``Discrete(77)``, one flat space for both seats; ``info["action_mask"]`` and
-    ``action_masks()`` give the legal actions of the pending decision.
+    ``Discrete(134)``, one flat space for both seats; ``info["action_mask"]`` and
+    ``action_masks()`` give the legal actions of the pending decision. Character ids 0-3
+    are PCs, 4-7 NPCs.
 
-    | ids   | decision (seat)              | meaning                                          |
-    |-------|------------------------------|--------------------------------------------------|
-    | 0-7   | pick (side to act)           | character 0-7 takes the turn (0-3 PCs, 4-7 NPCs) |
-    | 8-13  | minor (actor's side)         | Movement to zone 0-5                             |
-    | 14-21 | minor                        | move into Reach of character 0-7                 |
-    | 22-25 | minor                        | Aim / Draw Item / Stand-Drop Prone / no more     |
-    | 26-33 | major                        | Stun Attack on character 0-7                     |
-    | 34-41 | major                        | Deadly Attack on character 0-7                   |
-    | 42-49 | major                        | First Aid on character 0-7                       |
-    | 50-57 | major                        | Assist character 0-7                             |
-    | 58-60 | major                        | Guard / Withdraw / Pass                          |
-    | 61-64 | build the pool (roller side) | buy a d20 / buy with Threat (PC) / Determination |
-    |       |                              | / roll                                           |
-    | 65-67 | spend (attacker side)        | Added Severity / Intense +1 / no more spends     |
-    | 68-69 | avoid (victim side)          | Avoid Injury / take the Injury                   |
-    | 70-72 | counter (target side)        | Stun / Deadly Counterattack / none               |
-    | 73-74 | keep (actor side)            | Keep the Initiative / hand over                  |
-    | 75-76 | first turn (GM)              | spend Threat: an NPC first / a PC first          |
+    | ids     | decision (seat)              | meaning                                          |
+    |---------|------------------------------|--------------------------------------------------|
+    | 0-7     | pick (side to act)           | character 0-7 takes the turn                     |
+    | 8-13    | minor (actor's side)         | Movement to zone 0-5                             |
+    | 14-21   | minor                        | move into Reach of character 0-7                 |
+    | 22-25   | minor                        | Aim / Draw Item / Stand-Drop Prone / no more     |
+    | 26-33   | major                        | Stun Attack on character 0-7                     |
+    | 34-41   | major                        | Deadly Attack on character 0-7                   |
+    | 42-49   | major                        | First Aid on character 0-7                       |
+    | 50-57   | major; build the pool        | Assist character 0-7 (in the pool: out of turn)  |
+    | 58-60   | major                        | Guard / Withdraw / Pass                          |
+    | 61-64   | build the pool (roller side) | buy a d20 / buy with Threat (PC) / Determination |
+    |         |                              | / roll                                           |
+    | 65-67   | spend (attacker side)        | Added Severity / Intense +1 / no more spends     |
+    | 68-69   | avoid (victim side)          | Avoid Injury / take the Injury                   |
+    | 70-72   | counter (target side)        | Stun / Deadly Counterattack / none               |
+    | 73-74   | keep (actor side)            | Keep the Initiative / hand over                  |
+    | 75-76   | first turn (GM)              | spend Threat: an NPC first / a PC first          |
+    | 77-82   | major                        | Sprint to zone 0-5                               |
+    | 83-90   | major                        | Direct character 0-7                             |
+    | 91-98   | major                        | Ready an attack on character 0-7                 |
+    | 99-106  | major                        | Create Trait on character 0-7                    |
+    | 107-114 | major                        | First Aid: treat an Injury of character 0-7      |
+    | 115-122 | major                        | Guard character 0-7                              |
+    | 123-125 | spring (readier's side)      | readied Stun / Deadly attack / let it pass       |
+    | 126-127 | spend (attacker side)        | Alter Trait / Disarm                             |
+    | 128     | counter (target side)        | move out of Reach                                |
+    | 129     | keep (actor side)            | a second major action                            |
+    | 130-133 | pick (GM)                    | spend Threat: reinforcement NPC 0-3              |
 
     ## Observation space
-    ``Box(-1, 1, (251,), float32)``, the same for both seats (nothing is hidden):
-    0-11 pending decision one-hot (``state.PHASE_NAMES`` order; 9-11 are social phases);
-    12-17 the scene (Momentum / max, Threat / 24 clipped, round / max_rounds, kept
-    initiative, zones / 6, crew side acting); 18-41 per zone (exists, cover, terrain cost / 3,
-    obstacle to the next zone / 3); 42-58 the task (attack / First Aid / Guard one-hot,
+    ``Box(-1, 1, (349,), float32)``, the same for both seats (nothing is hidden):
+    0-12 pending decision one-hot (``state.PHASE_NAMES`` order; 9-11 are social phases);
+    13-18 the scene (Momentum / max, Threat / 24 clipped, round / max_rounds, kept
+    initiative, zones / 6, crew side acting); 19-42 per zone (exists, cover, terrain cost /
+    3, obstacle to the next zone / 3); 43-68 the task (attack / First Aid / Guard one-hot,
     Deadly, opposed, Difficulty, reaction, successes, dice bought, Determination used,
     severity, severity added, NPC task Momentum, minor actions used, aimed, prone toggled,
-    the actor is rolling); 59-250 per character slot, 24 each (present, NPC tier / 3, zone / 5, Stress share,
-    Fatigued, Injuries, Dying, Defeated, withdrawn, acted, prone, weapon drawn, Guard,
-    complications, Determination, melee weapon, weapon severity, attack target number / 20,
-    is the actor, the target, the victim, in Reach of the actor, assists the actor, avoids
-    used). ``scenegym.envs.sta.observation.OBSERVATION_NAMES`` names every slot.
+    the actor is rolling, Sprint, Create Trait, treat, moved, second major action, directed,
+    interrupting, trait altered, disarmed); 69-348 per character slot, 35 each (present, NPC
+    tier / 3, zone / 5, Stress share, Fatigued, Injuries, Dying, Defeated, withdrawn, acted,
+    prone, weapon drawn, Guard, complications, Determination, melee weapon, weapon severity,
+    attack target number / 20, is the actor, the target, the victim, in Reach of the actor,
+    assists the actor, avoids used, major actions, readied, readied at the actor, hindered,
+    helped, untreated Injuries, worst Injury, in reserve, leader, Accurate, two-handed).
+    ``scenegym.envs.sta.observation.OBSERVATION_NAMES`` names every slot.
 
     ## Rewards
     Crew: +1 when every NPC is Defeated (or gone with one withdrawn: ``npc_withdraw_result``,
@@ -97,7 +112,11 @@ SPEC = """
     rolls 1d20 when the ally attempts its task this round).
 
     ## Version history
-    - v0: first release.
+    - v0: first release (``Discrete(77)``, ``Box(-1, 1, (251,), float32)``).
+    - v0, later in the same release: Sprint, Direct, Ready, Create and Alter Trait, Guard
+      for an ally, treating an Injury, a second major action, Disarm, stepping out of Reach
+      and reinforcements added (actions 77 -> 134, observation 251 -> 349) without a new
+      version number: a policy trained on the old spaces does not fit the new ones.
 """
 
 
@@ -133,25 +152,26 @@ SOCIAL_SPEC = """
     requests and costs Threat (a PC adds it, an NPC spends it), 1 more once hostile.
 
     ## Action space
-    ``Discrete(114)``: the personal conflict's ids (0-76; 0-7 pick, 58-60 Pass, 61-64 build
+    ``Discrete(171)``: the personal conflict's ids (0-133; 0-7 pick, 58-60 Pass, 61-64 build
     the pool, 65-67 spend, 73-74 keep, 75-76 first turn are used) and
 
     | ids     | decision (seat)       | meaning                                             |
     |---------|-----------------------|-----------------------------------------------------|
-    | 77-84   | major (actor's side)  | make a request of character 0-7                     |
-    | 85-92   | major                 | Deception on character 0-7                          |
-    | 93-100  | major                 | Intimidation of character 0-7                       |
-    | 101-102 | major                 | offer Evidence / make an offer (Negotiation)        |
-    | 103-104 | yield (target's side) | yield / resist                                      |
-    | 105-106 | give (target's side)  | give in / resist by suffering Stress (NPC: Threat)  |
-    | 107     | spend (winner's side) | spend 2 Momentum: remove 1 Stress (a PC, at most 3) |
-    | 108-113 | shut down (crew)      | Fatigue shuts down Control ... Reason               |
+    | 134-141 | major (actor's side)  | make a request of character 0-7                     |
+    | 142-149 | major                 | Deception on character 0-7                          |
+    | 150-157 | major                 | Intimidation of character 0-7                       |
+    | 158-159 | major                 | offer Evidence / make an offer (Negotiation)        |
+    | 160-161 | yield (target's side) | yield / resist                                      |
+    | 162-163 | give (target's side)  | give in / resist by suffering Stress (NPC: Threat)  |
+    | 164     | spend (winner's side) | spend 2 Momentum: remove 1 Stress (a PC, at most 3) |
+    | 165-170 | shut down (crew)      | Fatigue shuts down Control ... Reason               |
 
     ## Observation space
-    ``Box(-1, 1, (329,), float32)``: the personal conflict's 251 slots, then the social task
-    (request / Deception / Intimidation, second roll pending, first roll's successes,
-    hostile) and per character slot 9 more (lies, Evidence left and shown, fear, offers, may
-    request, failed Intimidations, shut-down attribute, is spending).
+    ``Box(-1, 1, (427,), float32)``: the personal conflict's 349 slots, then 349-354 the
+    social task (request / Deception / Intimidation, second roll pending, first roll's
+    successes, hostile) and 355-426 per character slot 9 more (lies, Evidence left and
+    shown, fear, offers, may request, failed Intimidations, shut-down attribute, is
+    spending). ``scenegym.envs.sta.observation.SOCIAL_OBSERVATION_NAMES`` names every slot.
 
     ## Rewards
     Crew: +1 when an NPC grants a PC's request, -1 when a PC grants an NPC's, 0 when cut off
@@ -168,7 +188,10 @@ SOCIAL_SPEC = """
     is the winner's own [recover_cost, recover_max].
 
     ## Version history
-    - v0: first release.
+    - v0: first release (``Discrete(114)``, ``Box(-1, 1, (329,), float32)``).
+    - v0, later in the same release: the personal conflict's further actions and slots
+      (actions 114 -> 171, observation 329 -> 427) without a new version number: a policy
+      trained on the old spaces does not fit the new ones.
 """
 
 

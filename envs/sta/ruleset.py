@@ -27,7 +27,7 @@ def layout(config: StaConfig) -> Layout:
 
 
 ENV = "scenegym.envs.sta.env:STA"
-AGENTS = "scenegym.agents.sta_heuristic"
+AGENTS = "scenegym.envs.sta.heuristic"
 
 def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None) -> Ruleset:
     """A ruleset of the STA rules whose default config is ``config_type``'s, with the env
@@ -44,14 +44,14 @@ def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None)
         env_ids=(EnvId(env_id, f"{ENV}{kind}Env", f"{ENV}{kind}VectorEnv"),),
         agents={"heuristic": f"{AGENTS}:heuristic"},
         odds=odds,
-        rulestats="scenegym.evaluation.rulestats.sta",
+        rulestats="scenegym.envs.sta.stats",
         scenario="scenegym.envs.sta.scenario:load",
-        invariants="scenegym.evaluation.invariants.sta",
+        invariants="scenegym.envs.sta.invariants",
     )
 
 
 STA = sta_ruleset("sta", StaConfig, "scenegym/STAPersonalConflict-v0", "PersonalConflict",
-                  odds="scenegym.evaluation.odds.sta")
+                  odds="scenegym.envs.sta.odds")
 # The same rules under the social conflict's defaults (a ruleset of its own, so that its
 # default config, and with it every size, is the social one).
 STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, "scenegym/STASocialConflict-v0",

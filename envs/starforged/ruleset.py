@@ -21,7 +21,7 @@ def seats_with_decisions(config: StarforgedConfig) -> set[int]:
 
 
 ENV = "scenegym.envs.starforged.env:StarforgedSceneChallenge"
-AGENTS = "scenegym.agents.starforged_heuristic"
+AGENTS = "scenegym.envs.starforged.heuristic"
 
 STARFORGED = Ruleset(
     name="starforged",
@@ -35,8 +35,8 @@ STARFORGED = Ruleset(
     transcript=transcript,
     env_ids=(EnvId("scenegym/StarforgedSceneChallenge-v0", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:heuristic",
-            "optimal": "scenegym.agents.starforged_optimal:optimal"},
-    odds="scenegym.evaluation.odds.starforged",
-    rulestats="scenegym.evaluation.rulestats.starforged",
-    invariants="scenegym.evaluation.invariants.starforged",
+            "optimal": "scenegym.envs.starforged.optimal:optimal"},
+    odds="scenegym.envs.starforged.odds",
+    rulestats="scenegym.envs.starforged.stats",
+    invariants="scenegym.envs.starforged.invariants",
 )

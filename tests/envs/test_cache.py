@@ -3,26 +3,42 @@ code, loaded by a second process without compiling, pruned."""
 
 from __future__ import annotations
 
+import io
 import os
+import shutil
 import subprocess
 import sys
 import time
+import tokenize
+import tomllib
+from pathlib import Path
 
 import numba
+import pytest
 
 from scenegym.envs.cache import (
-    KERNEL_PACKAGES,
+    NUMBA_NAMES,
+    ROOT,
     cache_dir,
+    cache_parent,
     kernel_cache_folder,
+    kernel_modules,
+    package_modules,
     prune,
     source_digest,
 )
 
+KERNEL = ("from numba import njit\n"
+          "from scenegym.envs.header import PAYOUT\n\n"
+          "@njit(cache=True)\ndef pay():\n    return PAYOUT\n")
+
 
 def _tree(root, rules_text):
-    for package in KERNEL_PACKAGES:
-        (root / package).mkdir(parents=True)
-        (root / package / "__init__.py").write_text("")
+    """A package with a kernel module that compiles in the header's constant."""
+    (root / "envs").mkdir(parents=True)
+    (root / "__init__.py").write_text("")
+    (root / "envs" / "__init__.py").write_text("")
+    (root / "envs" / "kernel.py").write_text(KERNEL)
     (root / "envs" / "header.py").write_text(rules_text)
 
 
@@ -36,6 +52,25 @@ def test_a_code_change_gives_a_new_folder_but_a_docstring_or_comment_does_not(tm
     assert source_digest(tmp_path, boundscheck=False) != before
 
 
+def test_the_digest_covers_numba_modules_and_what_they_import_only(tmp_path):
+    """A module no kernel imports (a report, a CLI) changes no kernel: editing it keeps
+    them; a module imported by one, relatively or in a function, does change them."""
+    _tree(tmp_path, "PAYOUT = 11\n")
+    (tmp_path / "envs" / "rows.py").write_text("ROWS = 3\n")
+    (tmp_path / "envs" / "lazy.py").write_text(
+        "import numba\n\ndef size():\n    from .rows import ROWS\n    return ROWS\n")
+    (tmp_path / "report.py").write_text("from scenegym.envs.header import PAYOUT\nWIDTH = 80\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_kernel.py").write_text("from numba import njit\n")
+    names = {p.relative_to(tmp_path).as_posix() for p in kernel_modules(tmp_path)}
+    assert names == {"envs/kernel.py", "envs/header.py", "envs/lazy.py", "envs/rows.py"}
+    before = source_digest(tmp_path, boundscheck=False)
+    (tmp_path / "report.py").write_text("from scenegym.envs.header import PAYOUT\nWIDTH = 99\n")
+    assert source_digest(tmp_path, boundscheck=False) == before
+    (tmp_path / "envs" / "rows.py").write_text("ROWS = 4\n")
+    assert source_digest(tmp_path, boundscheck=False) != before
+
+
 def test_the_remembered_code_digests_give_the_same_folder(tmp_path):
     _tree(tmp_path / "src", "PAYOUT = 11\n")
     memo = tmp_path / "memo.json"
@@ -45,11 +80,48 @@ def test_the_remembered_code_digests_give_the_same_folder(tmp_path):
         assert source_digest(tmp_path / "src", boundscheck=False, memo_file=memo) == plain
         assert source_digest(tmp_path / "src", boundscheck=False, memo_file=memo) == plain
         assert memo.exists()
+        assert kernel_modules(tmp_path / "src", memo) == kernel_modules(tmp_path / "src")
 
 
 def test_the_bounds_check_flag_gives_its_own_folder(tmp_path):
     _tree(tmp_path, "PAYOUT = 11\n")
     assert source_digest(tmp_path, boundscheck=True) != source_digest(tmp_path, boundscheck=False)
+
+
+def installed_files() -> set[Path]:
+    """Every module file setuptools installs, read from pyproject.toml's package list (not
+    from envs/cache.py's own walk of the folders)."""
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"]
+    folders = [ROOT.joinpath(*p.split(".")[1:]) for p in packages]
+    return {p.resolve() for folder in folders for p in folder.glob("*.py")}
+
+
+def uses_numba(path: Path) -> bool:
+    """The file names numba or one of its compilers in its code (its tokens, so not in a
+    comment nor a string)."""
+    text = path.read_text()
+    if not any(name in text for name in NUMBA_NAMES | {"numba"}):
+        return False
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return any(t.type == tokenize.NAME and (t.string == "numba" or t.string in NUMBA_NAMES)
+               for t in tokens)
+
+
+def test_every_module_that_uses_numba_is_in_the_digest():
+    """Found by a second reading (tokens of every installed module), so a compiled function
+    anywhere in the package, in a folder of its own or a module of a new layer, is covered;
+    and so are the modules kernels compile constants from."""
+    assert {Path(p).resolve() for p in package_modules(ROOT).values()} == installed_files()
+    parent, prefix = cache_parent()
+    covered = {p.resolve() for p in kernel_modules(ROOT, parent / f"{prefix}module-facts.json")}
+    numba_files = {p for p in installed_files() if uses_numba(p)}
+    assert ROOT / "envs" / "starforged" / "solve" / "crew_response.py" in numba_files
+    missing = sorted(str(p.relative_to(ROOT)) for p in numba_files - covered)
+    assert not missing, f"modules using numba outside the kernel cache's digest: {missing}"
+    for constants in ("envs/core/header.py", "envs/starforged/state.py",
+                      "envs/starforged/solve/crew_tables.py"):
+        assert ROOT / constants in covered, constants
 
 
 def test_importing_scenegym_points_numba_at_the_folder(monkeypatch, tmp_path):
@@ -101,3 +173,55 @@ def test_a_second_process_loads_the_kernels_from_the_cache(tmp_path):
     second = _first_steps(tmp_path)
     assert len(second) == 2
     assert all(int(hits) > 0 and int(misses) == 0 for _, hits, misses in second), second
+
+
+NOT_COPIED = shutil.ignore_patterns(".*", "__pycache__", "tests", "build", "dist", "docs",
+                                    "examples", "*.egg-info")
+MIX = ("import scenegym\n"
+       "from scenegym.envs.cache import kernel_cache_folder\n"
+       "from {solve}.crew_response import mix\n"
+       "from {solve}.crew_tables import UNIFORM\n"
+       "print(scenegym.__file__)\n"
+       "print(mix(UNIFORM, 0.0, 1.0), sum(mix.stats.cache_hits.values()), "
+       "kernel_cache_folder().name)\n")
+
+
+def copy_package(tmp_path: Path, root: Path = ROOT) -> Path:
+    """A copy of the package at ``root`` that imports as ``scenegym`` with
+    ``PYTHONPATH=tmp_path`` (the editable install's finder comes after the path)."""
+    shutil.copytree(root, tmp_path / "scenegym", ignore=NOT_COPIED)
+    return tmp_path / "scenegym"
+
+
+def mix_runs(package: Path, cache: Path, solve: str = "scenegym.envs.starforged.solve",
+             tables: str = "envs/starforged/solve/crew_tables.py") -> list:
+    """In the copy ``package``, ``mix(UNIFORM, 0, 1)`` in a fresh process, then in another
+    after ``UNIFORM = -1`` is changed to ``-2`` (same cache): the value, the cache hits and
+    the cache folder of each run. ``mix`` compiles ``UNIFORM`` in but lives in another
+    module than it."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(package.parent)}
+    runs = []
+    for uniform in (-1, -2):
+        path = package / tables
+        path.write_text(path.read_text().replace("UNIFORM = -1", f"UNIFORM = {uniform}"))
+        assert f"UNIFORM = {uniform}  #" in path.read_text()
+        out = subprocess.run([sys.executable, "-c", MIX.format(solve=solve)], cwd=package.parent,
+                             capture_output=True, text=True, env=env, check=True)
+        where, result = out.stdout.splitlines()[-2:]
+        assert Path(where) == package / "__init__.py", where  # the copy, not the install
+        value, hits, folder = result.split()
+        runs.append((float(value), int(hits), folder))
+        assert list(cache.glob(f"{folder}/*/crew_response.mix-*.nbi")), "mix was not cached"
+    return runs
+
+
+@pytest.mark.slow  # two processes that import scenegym and compile one kernel: 6-12 s
+def test_a_constant_changed_in_another_module_recompiles_the_kernel(tmp_path):
+    """The stale kernel: ``mix`` compiled ``UNIFORM = -1`` in; after ``UNIFORM = -2`` the
+    kernel numba's cache holds for ``crew_response.py`` (its file unchanged) is stale, and
+    ``mix(-2, 0, 1)`` would answer 0.0 (loaded: one hit). A new folder: compiled again."""
+    package, memo = copy_package(tmp_path), tmp_path / "memo.json"
+    before = source_digest(package, boundscheck=False, memo_file=memo)
+    (first, _, old_folder), (second, hits, new_folder) = runs = mix_runs(package, tmp_path / "c")
+    assert source_digest(package, boundscheck=False, memo_file=memo) != before
+    assert (first, second, hits) == (0.5, 0.5, 0) and new_folder != old_folder, runs

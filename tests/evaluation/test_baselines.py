@@ -12,9 +12,9 @@ import shutil
 import pytest
 from clirun import assert_refused, scenegym
 
+from scenegym.agents.registry import distinct_agents
+from scenegym.cli import main
 from scenegym.envs.rulesets import get_ruleset
-from scenegym.evaluation.baselines import distinct_agents
-from scenegym.evaluation.cli import main
 
 MOMENTUM = "scenegym/MomentumScene-v0"
 STARFORGED = "scenegym/StarforgedSceneChallenge-v0"
@@ -28,7 +28,7 @@ def crew_policy(tmp_path_factory):
     folder = tmp_path_factory.mktemp("baselines")
     run = folder / "run"
     assert main(["train", MOMENTUM, "--seat", "crew", "--steps", "256", "--out", str(run),
-                 "--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "1",
+                 "--batch", "8", "--n-steps", "32", "--minibatch", "64", "--n-epochs", "1",
                  "--net", "16", "--eval-scenes", "16", "--seed", "3"]) == 0
     first, second = folder / "first.zip", folder / "second.zip"
     shutil.copy(run / "model.zip", first)
@@ -37,9 +37,9 @@ def crew_policy(tmp_path_factory):
 
 
 def test_no_id_means_every_id():
-    from scenegym.evaluation.cli import build_parser
+    from scenegym.cli import build_parser
 
-    assert build_parser().parse_args(["baselines", "--scenes", "10"]).ids == []
+    assert build_parser().parse_args(["baselines", "--scenes", "10"]).target == []
 
 
 def test_the_players_are_the_trivial_agents_then_each_other_agent_once():
@@ -55,8 +55,8 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
         crew_policy, tmp_path, capsys):
     first, second = crew_policy
     out = tmp_path / "table"
-    assert main(["baselines", MOMENTUM, *TINY, "--policy", f"crew={first}",
-                 "--policy", f"crew={second}", "--out", str(out)]) == 0
+    assert main(["baselines", MOMENTUM, *TINY, "--crew", str(first),
+                 "--crew", str(second), "--out", str(out)]) == 0
     data = json.loads((out / "baselines.json").read_text())
     rows = {(r["seat"], r["player"]): r for r in data["rows"]}
     trivial = ("random", "constant", "heuristic")
@@ -98,13 +98,13 @@ def test_the_same_seed_gives_the_same_table(capsys):
         (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "heuristic")]
 
 
-def test_agents_limit_the_rows_and_the_heuristic_stays(capsys):
+def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
     assert main(["baselines", SOCIAL, "--scenes", "20", "--batch", "4", "--seed", "2",
-                 "--agents", "constant", "--json"]) == 0
+                 "--players", "constant", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert [(r["seat"], r["player"]) for r in rows] == [
         (seat, p) for seat in ("crew", "gm") for p in ("constant", "heuristic")]
-    assert main(["baselines", SOCIAL, "--agents", "optimal"]) == 2  # starforged's only
+    assert main(["baselines", SOCIAL, "--players", "optimal"]) == 2  # starforged's only
     assert "'optimal' is no agent of scenegym/STASocialConflict-v0" in capsys.readouterr().err
 
 
@@ -113,15 +113,16 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     out = tmp_path / "table"
     damaged = tmp_path / "damaged.onnx"
     damaged.write_text("not a model")
-    cases = [(["--policy", f"gm={first}"], ["plays the crew seat", "the GM"]),
-             (["--policy", f"pilot={first}"], ["expected SEAT=PATH"]),
-             (["--policy", f"crew={tmp_path / 'none.zip'}"], ["does not exist"]),
-             (["--policy", f"crew={damaged}"], ["damaged"]),
-             (["--policy", f"crew={first}", "--policy", f"crew={first}"], ["already in"])]
+    cases = [(["--gm", str(first)], ["plays the crew seat", "the GM"]),
+             (["--crew", "optimal"], ["takes policy files here", "--players"]),
+             (["--crew", str(tmp_path / "none.zip")], ["does not exist"]),
+             (["--crew", str(damaged)], ["damaged"]),
+             (["--crew", str(first), "--crew", str(first)], ["already in"])]
     for options, words in cases:
         assert_refused(scenegym("baselines", MOMENTUM, *TINY, "--out", out, *options), *words)
-    assert_refused(scenegym("baselines", STARFORGED, *TINY, "--policy", f"crew={first}"),
+    assert_refused(scenegym("baselines", STARFORGED, *TINY, "--crew", first),
                    "trained on scenegym/MomentumScene-v0", "not among the ids")
     assert_refused(scenegym("baselines", MOMENTUM, "--scenes", "1"), "--scenes is 1")
-    assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown id", MOMENTUM)
+    assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown ruleset or env id",
+                   MOMENTUM)
     assert not out.exists()  # refused before the work: nothing written

@@ -5,7 +5,7 @@ import json
 import pytest
 from clirun import on_a_terminal
 
-from scenegym.evaluation.cli import main
+from scenegym.cli import main
 
 
 def run_json(capsys, argv):
@@ -17,7 +17,7 @@ STARFORGED_ID = "scenegym/StarforgedSceneChallenge-v0"
 
 
 def test_bench_tiny_budget(capsys):
-    out = run_json(capsys, ["bench", STARFORGED_ID, "--batches", "1", "8", "--seconds", "0.2",
+    out = run_json(capsys, ["bench", STARFORGED_ID, "--batch", "1", "8", "--seconds", "0.2",
                             "--seed", "4", "--json"])
     assert [(r["id"], r["batch"]) for r in out["results"]] == [(STARFORGED_ID, 1),
                                                                (STARFORGED_ID, 8)]
@@ -35,11 +35,11 @@ def test_bench_tiny_budget(capsys):
 def test_bench_unknown_id_exits_2(capsys):
     assert main(["bench", "nope-v0"]) == 2
     err = capsys.readouterr().err
-    assert "unknown id 'nope-v0'" in err and STARFORGED_ID in err
+    assert "unknown ruleset or env id 'nope-v0'" in err and STARFORGED_ID in err
 
 
 def test_bench_shows_progress_on_a_terminal():
     done, terminal = on_a_terminal("bench", "scenegym/StarforgedSceneChallenge-v0",
-                                   "--batches", 1, "--seconds", 0.01)
+                                   "--batch", 1, "--seconds", 0.01)
     assert done.returncode == 0 and "Traceback" not in terminal
     assert "2/2" in terminal  # one figure set for batch 1, one for the single env

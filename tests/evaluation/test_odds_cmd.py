@@ -1,8 +1,8 @@
-"""``scenegym odds starforged`` on tiny budgets (evaluation/odds_cmd.py)."""
+"""``scenegym odds starforged`` on tiny budgets (evaluation/odds.py)."""
 
 import json
 
-from scenegym.evaluation.cli import main
+from scenegym.cli import main
 
 
 def run_json(capsys, argv):

@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from scenegym.cli import main
+from scenegym.common.scenes import ENDED_COLUMNS, scene_row
 from scenegym.envs.core.header import DECISIONS, RESULT
-from scenegym.evaluation.cli import main
 from scenegym.evaluation.paired import compare, paired_difference
-from scenegym.evaluation.playtest import ENDED_COLUMNS, playtest_scenes, scene_row
+from scenegym.evaluation.playtest import playtest_scenes
 
 
 def test_scenes_are_kept_by_env_and_episode_not_by_the_order_they_ended():

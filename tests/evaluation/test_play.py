@@ -8,14 +8,14 @@ import sys
 import pexpect
 import pytest
 
+from scenegym.cli import main
 from scenegym.envs.core.header import GM
-from scenegym.evaluation.cli import main
 from scenegym.evaluation.play import Table, Terminal, parse_choice, play_human
 
 STARFORGED = "scenegym/StarforgedSceneChallenge-v0"
 MOMENTUM = "scenegym/MomentumScene-v0"
 LEGAL = re.compile(r"^\s+(\d+)  \S", re.M)
-CLI = [sys.executable, "-m", "scenegym.evaluation.cli", "play"]
+CLI = [sys.executable, "-m", "scenegym.cli", "play"]
 
 
 def spawn(*args):
@@ -26,9 +26,9 @@ def spawn(*args):
 def test_a_scene_played_to_its_end_by_numbers_and_undo(tmp_path):
     """Type the first legal number each time, undo twice on the way; the saved transcript is
     the scene the kept choices make, replayed alone (undo is exact)."""
-    save = tmp_path / "scene.txt"
+    save = tmp_path / "play-7.txt"
     child = spawn(STARFORGED, "--seat", "crew", "--opponent", "heuristic", "--seed", "7",
-                  "--save", str(save))
+                  "--out", str(tmp_path))
     kept, typed, undone = [], 0, 0
     while True:
         if child.expect(["\n> ", "The scene "]) == 1:
@@ -81,9 +81,9 @@ def test_quit_leaves_the_table_before_the_end():
 
 
 def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
-    save = tmp_path / "watched.txt"
+    save = tmp_path / "watched" / "play-4.txt"
     assert main(["play", MOMENTUM, "--watch", "--delay", "0", "--seed", "4",
-                 "--opponent", "random", "--save", str(save)]) == 0
+                 "--gm", "random", "--out", str(save.parent)]) == 0
     assert "The scene " in capsys.readouterr().out
     text = save.read_text()
     assert text.startswith(f"scenegym play {MOMENTUM} --seed 4\nseats: crew=heuristic, gm=random")
@@ -91,13 +91,17 @@ def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--config", "nope=1"], "'nope' is not a config field"),
+    (["--set", "nope=1"], "'nope' is not a config field"),
     (["--opponent", "wizard"], "unknown agent 'wizard'"),
     (["--delay", "-1", "--watch"], "--delay -1.0"),
-    (["--seat", "gm", "--config", "price_by=oracle"], "the gm seat never decides"),
+    (["--seat", "gm", "--set", "price_by=oracle"], "the gm seat never decides"),
+    (["--watch", "--opponent", "random"], "--watch plays --crew against --gm"),
+    (["--gm", "random"], "--crew and --gm name the agents of --watch"),
+    (["scenegym/Nope-v0"], "unknown ruleset or env id 'scenegym/Nope-v0'"),
 ])
 def test_bad_input_is_one_error_line_and_status_2(argv, message, capsys):
-    assert main(["play", STARFORGED, "--seed", "1"] + argv) == 2
+    target = [] if argv[0].startswith("scenegym/") else [STARFORGED]
+    assert main(["play", *target, "--seed", "1"] + argv) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
 

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from clirun import assert_refused, interrupted_on_a_terminal, scenegym
 
-from scenegym.evaluation.cli import main
-from scenegym.evaluation.playtest import playtest, scene_quota
+from scenegym.cli import main
+from scenegym.common.scenes import scene_quota
+from scenegym.evaluation.playtest import playtest
 
 
 def run_json(capsys, argv):
@@ -39,11 +40,12 @@ def test_playtest_json_keys_and_sanity(capsys):
 def test_same_seed_same_report(capsys, tmp_path):
     argv = ["playtest", "starforged", "--scenes", "150", "--crew", "random", "--gm", "random",
             "--seed", "17", "--batch", "16", "--json"]
-    first = run_json(capsys, argv + ["--out", str(tmp_path / "a.json")])
+    first = run_json(capsys, argv + ["--out", str(tmp_path / "a")])
     second = run_json(capsys, argv)
     assert first == second
-    assert json.loads((tmp_path / "a.json").read_text()) == first
-    assert list(tmp_path.iterdir()) == [tmp_path / "a.json"]  # no temp file left behind
+    assert json.loads((tmp_path / "a" / "playtest.json").read_text()) == first
+    assert list((tmp_path / "a").iterdir()) == [tmp_path / "a" / "playtest.json"]  # no temp
+    assert list(tmp_path.iterdir()) == [tmp_path / "a"]  # file left behind
 
 
 def test_a_different_seed_plays_different_scenes():
@@ -64,8 +66,9 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, words):
 def test_final_margin_is_the_mean_of_the_ended_scenes_margins():
     """The header MARGIN of each ended scene (envs/core/header.py: "size of the current
     lead, 0..100") is averaged with a Student-t interval, like decisions and lead changes."""
+    from scenegym.common.scenes import ENDED_COLUMNS
     from scenegym.envs.core.header import MARGIN
-    from scenegym.evaluation.playtest import ENDED_COLUMNS, scene_figures
+    from scenegym.evaluation.playtest import scene_figures
 
     ended = np.zeros((4, len(ENDED_COLUMNS)), np.int64)
     ended[:, ENDED_COLUMNS.index(MARGIN)] = [0, 20, 40, 100]
@@ -110,27 +113,27 @@ def test_an_out_under_a_file_is_refused_before_the_first_scene(tmp_path):
     """A billion scenes would run for hours: the refusal comes first."""
     (tmp_path / "taken").write_text("")
     done = scenegym("playtest", "starforged", "--scenes", 10**9, "--out",
-                    tmp_path / "taken" / "r.json", timeout=60)
+                    tmp_path / "taken" / "r", timeout=60)
     assert_refused(done, "taken", "is a file, not a folder")
 
 
 def test_a_write_that_fails_keeps_the_report_and_says_where(tmp_path):
     """/proc takes no new files, not even from root: the report is printed and kept."""
     done = scenegym("playtest", "starforged", "--scenes", 50, "--seed", 1, "--json",
-                    "--out", "/proc/scenegym-report.json", cwd=tmp_path)
+                    "--out", "/proc", cwd=tmp_path)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    kept = tmp_path / "scenegym-kept-scenegym-report.json"
+    kept = tmp_path / "scenegym-kept-playtest.json"
     assert f"kept the results in {str(kept)!r}" in done.stderr
     assert json.loads(kept.read_text()) == json.loads(done.stdout)
     assert json.loads(done.stdout)["scenes"] == 50
 
 
 def test_the_report_file_follows_the_umask(tmp_path):
-    out = tmp_path / "r.json"
+    out = tmp_path / "r"
     done = scenegym("playtest", "starforged", "--scenes", 20, "--out", out,
                     preexec_fn=lambda: os.umask(0o027))
     assert done.returncode == 0, done.stderr
-    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert stat.S_IMODE((out / "playtest.json").stat().st_mode) == 0o640
 
 
 def test_ctrl_c_prints_the_scenes_finished_and_ends_with_one_line(tmp_path):

@@ -15,7 +15,7 @@ from scenegym.evaluation.replay import MAX_SCENE, replay_scene
 def test_replay_shows_the_same_scene_as_a_large_batch():
     """DESIGN.md: scene k of env i depends only on (seed, i, k); a replay of it alone matches."""
     from scenegym.agents import make_agent
-    from scenegym.evaluation.playtest import seat_seed
+    from scenegym.common.scenes import seat_seed
 
     seed, env, scene = 11, 37, 2
     batch = SceneBatch(STARFORGED, StarforgedConfig(), 64, log_capacity=256)

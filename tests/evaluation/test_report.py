@@ -5,8 +5,8 @@ import json
 import pytest
 from clirun import assert_refused, on_a_terminal, scenegym
 
+from scenegym.cli import main
 from scenegym.envs.starforged.config import StarforgedConfig
-from scenegym.evaluation.cli import main
 from scenegym.evaluation.report import parse_arm
 
 

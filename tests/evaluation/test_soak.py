@@ -5,16 +5,16 @@ import numpy as np
 
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
+from scenegym.cli import main
+from scenegym.common.scenes import seat_seed
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM
+from scenegym.envs.frontiers import invariants as fr_invariants
 from scenegym.envs.frontiers import state as fr
 from scenegym.envs.rulesets import env_ids, get_ruleset
+from scenegym.envs.starforged import invariants as sf_invariants
 from scenegym.envs.starforged import state as st
 from scenegym.evaluation import soak
-from scenegym.evaluation.cli import main
-from scenegym.evaluation.invariants import frontiers as fr_invariants
-from scenegym.evaluation.invariants import starforged as sf_invariants
-from scenegym.evaluation.playtest import seat_seed
 
 RULESET_CHECK = sf_invariants.check
 IDS = ["scenegym/StarforgedSceneChallenge-v0", "scenegym/MomentumScene-v0"]
@@ -73,7 +73,7 @@ def test_soak_exits_1_at_a_violation_and_prints_the_replay(monkeypatch, capsys):
 
 def test_an_unknown_id_is_refused_by_name(capsys):
     assert main(["soak", "scenegym/Nope-v0"]) == 2
-    assert "unknown env id 'scenegym/Nope-v0'; registered:" in capsys.readouterr().err
+    assert "unknown ruleset or env id 'scenegym/Nope-v0'; rulesets:" in capsys.readouterr().err
 
 
 FRONTIERS = "scenegym/FrontiersEncounter-v0"

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
+from scenegym.cli import main
 from scenegym.envs.starforged.config import StarforgedConfig
-from scenegym.evaluation.cli import main
 from scenegym.evaluation.sweep import sweep_points
 
 

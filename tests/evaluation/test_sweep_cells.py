@@ -1,4 +1,4 @@
-"""A sweep's points kept as cells (evaluation/cells.py): a stopped sweep resumes, playing only
+"""A sweep's points kept as cells (common/cells.py): a stopped sweep resumes, playing only
 the points not kept, and its report is the uninterrupted run's; ``--ray`` without Ray names
 the extra."""
 
@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
+from scenegym.cli import main
 from scenegym.evaluation import sweep
-from scenegym.evaluation.cli import main
 
 SWEEP = ["sweep", "starforged", "--field", "max_moves", "--values", "1", "4", "9", "30",
          "--crew", "random", "--gm", "random", "--scenes", "60", "--seed", "5", "--no-plots"]

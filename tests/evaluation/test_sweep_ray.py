@@ -1,4 +1,4 @@
-"""``scenegym sweep --ray`` (evaluation/ray_cells.py) on a local Ray: the same report as the
+"""``scenegym sweep --ray`` (common/ray_cells.py) on a local Ray: the same report as the
 serial sweep, and a sweep stopped by Ctrl-C resumes to that report. Needs the ``ray`` extra."""
 
 import signal
@@ -9,7 +9,7 @@ import time
 import pytest
 from clirun import scenegym
 
-from scenegym.evaluation.cli import main
+from scenegym.cli import main
 
 pytest.importorskip("ray")
 
@@ -37,7 +37,7 @@ def test_a_sweep_on_ray_reports_what_the_serial_sweep_does(tmp_path, serial):
 
 
 def test_a_ray_sweep_stopped_by_ctrl_c_resumes_to_the_serial_report(tmp_path, serial):
-    command = [sys.executable, "-m", "scenegym.evaluation.cli", *POINTS, "--ray",
+    command = [sys.executable, "-m", "scenegym.cli", *POINTS, "--ray",
                "--out", str(tmp_path)]
     run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 240

@@ -6,8 +6,8 @@ import json
 import pytest
 from clirun import assert_refused, scenegym
 
+from scenegym.cli import main
 from scenegym.envs.frontiers.config import VARIANTS, FrontiersConfig
-from scenegym.evaluation.cli import main
 from scenegym.evaluation.variants import BASE, arm_configs, run_variants
 
 STATS = ["decisions", "crew_wins", "rounds", "pcs_knocked_out", "pcs_killed",

@@ -18,10 +18,10 @@ from clirun import scenegym as run_scenegym
 import scenegym  # noqa: F401  (registers the ids)
 from scenegym.agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_agent
 from scenegym.agents.registry import make_agent
+from scenegym.cli import main
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import OVER
 from scenegym.envs.rulesets import env_ids, ruleset_names
-from scenegym.evaluation.cli import main
 from scenegym.training.vec_env import ruleset_of
 
 RECORDED = 1000
@@ -49,11 +49,11 @@ def record_decisions(env_id, count, seed=4):
 def exported(request, tmp_path_factory):
     """A tiny trained run of each id and its ONNX export."""
     out = tmp_path_factory.mktemp("export") / "run"
-    assert main(["train", request.param, "--steps", "512", "--out", str(out), "--envs", "8",
-                 "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2", "--net", "32,32",
+    assert main(["train", request.param, "--steps", "512", "--out", str(out), "--batch", "8",
+                 "--n-steps", "32", "--minibatch", "64", "--n-epochs", "2", "--net", "32,32",
                  "--eval-scenes", "16", "--seed", "2"]) == 0
     onnx = out / "policy.onnx"
-    assert main(["export", str(out), "--onnx", str(onnx)]) == 0
+    assert main(["export", str(out)]) == 0  # --out: by default the run folder
     return request.param, out / "model.zip", onnx
 
 
@@ -169,13 +169,15 @@ def test_damaged_and_foreign_policy_files_are_refused_by_name(exported, tmp_path
     assert_refused(run_scenegym("train", env_id, "--steps", 64, "--seat", "gm", "--opponent",
                             foreign, "--out", tmp_path / "run"), str(foreign), "not a scenegym")
     out = tmp_path / "cut.onnx.out"
-    assert_refused(run_scenegym("export", cut_zip, "--onnx", out), str(cut_zip), "damaged")
+    assert_refused(run_scenegym("export", cut_zip, "--out", out), str(cut_zip), "damaged")
     assert list(tmp_path.glob(".*")) == [] and not out.exists()  # no temp file left behind
 
 
 def test_a_failed_export_leaves_no_file_behind(exported, tmp_path):
     _, zip_path, _ = exported
-    folder = tmp_path / "a_folder.onnx"
-    folder.mkdir()
-    assert_refused(run_scenegym("export", zip_path, "--onnx", folder), str(folder), "folder")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_folder.onnx"]
+    folder = tmp_path / "out" / "policy.onnx"  # where the file would go is a folder
+    folder.mkdir(parents=True)
+    assert_refused(run_scenegym("export", zip_path, "--out", folder.parent), str(folder),
+                   "folder")
+    assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*")] == [
+        folder.parent.relative_to(tmp_path), folder.relative_to(tmp_path)]

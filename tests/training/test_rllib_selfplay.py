@@ -14,10 +14,10 @@ from scenegym.training import rllib_selfplay  # noqa: E402  (needs ray)
 def test_two_iterations_train_both_seats_and_write_the_run(tmp_path):
     out = tmp_path / "run"
     assert rllib_selfplay.main([
-        "--env-id", "scenegym/StarforgedSceneChallenge-v0", "--iterations", "2",
-        "--batch", "128", "--minibatch", "64", "--epochs", "1", "--hidden", "8",
+        "scenegym/StarforgedSceneChallenge-v0", "--iterations", "2",
+        "--steps-per-iteration", "128", "--minibatch", "64", "--n-epochs", "1", "--net", "8,8",
         "--env-runners", "0", "--eval-scenes", "32", "--seed", "3", "--gm-reward", "adversarial",
-        "--output", str(out)]) == 0
+        "--out", str(out)]) == 0
     run = json.loads((out / "rllib.json").read_text())
     assert [it["iteration"] for it in run["iterations"]] == [1, 2]
     assert run["iterations"][-1]["env_steps"] >= 2 * 128
@@ -33,6 +33,14 @@ def test_two_iterations_train_both_seats_and_write_the_run(tmp_path):
 
 def test_a_bad_budget_is_refused(capsys):
     with pytest.raises(SystemExit) as stop:
-        rllib_selfplay.main(["--env-id", "scenegym/StarforgedSceneChallenge-v0",
-                             "--iterations", "0", "--output", "x"])
+        rllib_selfplay.main(["scenegym/StarforgedSceneChallenge-v0",
+                             "--iterations", "0", "--out", "x"])
     assert stop.value.code == 2 and "must be positive" in capsys.readouterr().err
+
+
+def test_the_parser_is_built_from_the_shared_vocabulary():
+    from scenegym.common.options import OPTIONS
+
+    for action in rllib_selfplay.build_parser()._actions:
+        if action.option_strings != ["-h", "--help"]:
+            assert OPTIONS[action.option.key] is action.option

@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-from scenegym.evaluation.cli import main
+from scenegym.cli import main
 from scenegym.training import selfplay
 from scenegym.training.selfplay import rate
 from scenegym.training.train import TrainSettings
@@ -35,7 +35,7 @@ SMALL = [x for field in ("boxes=3", "max_moves=6", "meter_max=2", "meter_start=2
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):
     out = tmp_path / "league"
     assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "2", "--steps-per-round", "256",
-                 "--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
+                 "--out", str(out), "--batch", "8", "--n-steps", "32", "--minibatch", "64",
                  "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4",
                  *SMALL]) == 0
     snaps = sorted(p.name for p in (out / "snapshots").iterdir())
@@ -81,14 +81,14 @@ def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, caps
 
 def test_league_only_replays_the_snapshots_with_the_players_asked(tmp_path, capsys):
     out = tmp_path / "league"
-    tiny = ["--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
+    tiny = ["--out", str(out), "--batch", "8", "--n-steps", "32", "--minibatch", "64",
             "--n-epochs", "1", "--net", "16", "--seed", "4"]
     assert main(["selfplay", MOMENTUM, "--rounds", "1", "--steps-per-round", "256",
-                 "--league-scenes", "8", "--league-players", "random", *tiny]) == 0
+                 "--league-scenes", "8", "--players", "random", *tiny]) == 0
     first = json.loads((out / "selfplay.json").read_text())
     assert first["league_players"] == ["random"] and first["rounds"] == 1
     assert main(["selfplay", MOMENTUM, "--league-only", "--league-scenes", "16",
-                 "--league-players", "random,heuristic-adversarial", *tiny]) == 0
+                 "--players", "random,heuristic-adversarial", *tiny]) == 0
     rows = {r["player"]: r for r in csv.DictReader((out / "league.csv").open())}
     # heuristic-adversarial is a GM style (its crew is the heuristic's): a GM player only
     assert set(rows) == {"crew:random", "crew:crew_r1", "gm:random",
@@ -102,7 +102,7 @@ def test_league_only_replays_the_snapshots_with_the_players_asked(tmp_path, caps
     capsys.readouterr()
     for argv, words in (
             (["--league-only", "--out", str(tmp_path / "none")], "holds no snapshots"),
-            (["--league-only", "--out", str(out), "--league-players", "sage"],
+            (["--league-only", "--out", str(out), "--players", "sage"],
              "'sage' is not an agent of momentum"),
             (["--out", str(out)], "needs --rounds and --steps-per-round")):
         assert main(["selfplay", MOMENTUM, *argv]) == 2
@@ -131,9 +131,9 @@ def test_selfplay_league_on_ray_is_the_serial_league(tmp_path):
     pytest.importorskip("ray")
     out = tmp_path / "ray"
     assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "1",
-                 "--steps-per-round", "128", "--out", str(out), "--envs", "4", "--n-steps", "32",
-                 "--batch-size", "64", "--n-epochs", "1", "--net", "8", "--league-scenes", "24",
-                 "--seed", "2", "--league-players", "random,heuristic", "--ray"]) == 0
+                 "--steps-per-round", "128", "--out", str(out), "--batch", "4", "--n-steps", "32",
+                 "--minibatch", "64", "--n-epochs", "1", "--net", "8", "--league-scenes", "24",
+                 "--seed", "2", "--players", "random,heuristic", "--ray"]) == 0
     assert len(list((out / "league_cells").glob("*.npz"))) == 9  # 3 crew x 3 GM players
     serial = tmp_path / "serial"
     serial.mkdir()
@@ -148,8 +148,8 @@ def test_the_same_command_started_again_keeps_the_finished_rounds(tmp_path, caps
     """A run started again with more rounds trains only the missing ones: each seat's
     learner continues from its last snapshot, and the kept pairings are not replayed."""
     out = tmp_path / "league"
-    tiny = ["--steps-per-round", "256", "--league-scenes", "8", "--league-players", "random",
-            "--out", str(out), "--envs", "8", "--n-steps", "32", "--batch-size", "64",
+    tiny = ["--steps-per-round", "256", "--league-scenes", "8", "--players", "random",
+            "--out", str(out), "--batch", "8", "--n-steps", "32", "--minibatch", "64",
             "--n-epochs", "1", "--net", "16", "--seed", "4"]
     assert main(["selfplay", MOMENTUM, "--rounds", "1", *tiny]) == 0
     first = {p.name: p.read_bytes() for p in (out / "snapshots").iterdir()}

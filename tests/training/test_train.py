@@ -8,11 +8,11 @@ import json
 
 import pytest
 
+from scenegym.cli import main
 from scenegym.envs.rulesets import env_ids
-from scenegym.evaluation.cli import main
 from scenegym.training.train import format_report
 
-TINY = ["--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "2",
+TINY = ["--batch", "8", "--n-steps", "32", "--minibatch", "64", "--n-epochs", "2",
         "--net", "16", "--eval-scenes", "64", "--seed", "7"]
 
 

@@ -18,9 +18,9 @@ STEPS, EVERY = 4096, 256
 
 
 def train_cmd(out, *extra):
-    return [sys.executable, "-m", "scenegym.evaluation.cli", "train", "scenegym/MomentumScene-v0", "--steps",
-            str(STEPS), "--checkpoint-every", str(EVERY), "--out", str(out), "--envs", "8",
-            "--n-steps", "32", "--batch-size", "128", "--n-epochs", "1", "--net", "16",
+    return [sys.executable, "-m", "scenegym.cli", "train", "scenegym/MomentumScene-v0", "--steps",
+            str(STEPS), "--checkpoint-every", str(EVERY), "--out", str(out), "--batch", "8",
+            "--n-steps", "32", "--minibatch", "128", "--n-epochs", "1", "--net", "16",
             "--eval-scenes", "64", "--seed", "1", *extra]
 
 
@@ -66,8 +66,8 @@ def test_kill_9_then_resume_completes_from_the_last_checkpoint(tmp_path):
 
 # -- runs that refuse contradictions, Ctrl-C that keeps the work ------------------------------
 def tiny_cmd(out, steps, *extra):
-    return ["train", "scenegym/MomentumScene-v0", "--steps", steps, "--out", out, "--envs", 8,
-            "--n-steps", 32, "--batch-size", 128, "--n-epochs", 1, "--net", 16,
+    return ["train", "scenegym/MomentumScene-v0", "--steps", steps, "--out", out, "--batch", 8,
+            "--n-steps", 32, "--minibatch", 128, "--n-epochs", 1, "--net", 16,
             "--eval-scenes", 16, "--seed", 1, *extra]
 
 
@@ -77,10 +77,10 @@ def test_resume_refuses_settings_that_differ_from_the_run_and_a_folder_with_no_r
     assert first.returncode == 0, first.stderr[-2000:]
     assert "step" not in first.stderr  # no progress bar in a pipe or a log file
     before = (out / "checkpoint.json").read_text()
-    line = assert_refused(scenegym(*tiny_cmd(out, 512, "--resume", "--seat", "gm", "--envs", 4,
+    line = assert_refused(scenegym(*tiny_cmd(out, 512, "--resume", "--seat", "gm", "--batch", 4,
                                             "--opponent", "random")),
                           "--resume", "other settings")
-    for difference in ("--seat 'gm', the run has 'crew'", "--envs 4, the run has 8",
+    for difference in ("--seat 'gm', the run has 'crew'", "--batch 4, the run has 8",
                        "--opponent 'random', the run has 'heuristic'"):
         assert difference in line
     assert (out / "checkpoint.json").read_text() == before  # nothing trained

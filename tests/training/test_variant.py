@@ -15,12 +15,12 @@ import gymnasium as gym
 import pytest
 
 import scenegym  # noqa: F401  (registers the ids)
+from scenegym.cli import main
 from scenegym.envs.rulesets import env_ids, ruleset_of_env
-from scenegym.evaluation.cli import main
 from scenegym.training.variant import gm_reward_of
 
 STARFORGED, MOMENTUM = "scenegym/StarforgedSceneChallenge-v0", "scenegym/MomentumScene-v0"
-TINY = ["--envs", "8", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "1",
+TINY = ["--batch", "8", "--n-steps", "32", "--minibatch", "64", "--n-epochs", "1",
         "--net", "16", "--seed", "3"]
 ONE_MOVE = ["--set", "max_moves=1", "--set", "finish_early=False"]
 
@@ -101,7 +101,7 @@ def test_a_momentum_gm_trains_on_the_director_reward_by_default(tmp_path, capsys
 def test_selfplay_trains_and_rates_the_variant(tmp_path, capsys):
     out = tmp_path / "league"
     assert main(["selfplay", STARFORGED, "--rounds", "1", "--steps-per-round", "256",
-                 "--league-scenes", "16", "--league-players", "random,heuristic",
+                 "--league-scenes", "16", "--players", "random,heuristic",
                  "--out", str(out), *TINY, *ONE_MOVE]) == 0
     assert "config changes: max_moves=1, finish_early=False; GM reward: adversarial" in (
         capsys.readouterr().out)

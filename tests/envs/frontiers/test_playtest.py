@@ -2,7 +2,7 @@
 
 import json
 
-from scenegym.evaluation.cli import main
+from scenegym.cli import main
 from scenegym.evaluation.playtest import playtest
 
 

@@ -7,11 +7,11 @@ import gymnasium as gym
 import pytest
 
 import scenegym  # noqa: F401  (registers the ids)
+from scenegym.cli import main
 from scenegym.envs.core.content import find
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.content import FOLDER, PACKAGE, load_config
 from scenegym.envs.rulesets import get_ruleset
-from scenegym.evaluation.cli import main
 from scenegym.evaluation.playtest import playtest, playtest_config
 
 ENV = "scenegym/FrontiersEncounter-v0"

@@ -22,8 +22,8 @@ from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.rulesets import env_ids, get_ruleset
 from scenegym.evaluation.playtest import playtest
 
-PIG_FILE = Path(__file__).with_name("pig.py")
-ENV_ID = "scenegym-test/Pig-v0"
+PIG_FILE = Path(__file__).resolve().parents[3] / "examples" / "pig" / "pig.py"
+ENV_ID = "scenegym-examples/Pig-v0"
 
 
 def load_pig():

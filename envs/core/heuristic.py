@@ -1,0 +1,39 @@
+"""The base of every game's compiled rules-of-thumb agents (``envs/<game>/heuristic.py``).
+
+The agent interface they meet is :class:`scenegym.agents.base.Agent`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import numpy as np
+
+from scenegym.envs.core.policy import CompiledPolicy
+
+
+class CompiledHeuristic:
+    """What every rules-of-thumb agent shares: its compiled policy and its batched ``act``.
+
+    A subclass names its policy (``policy_name``), gives its compiled per-row choice
+    (``act_row(o, m, ap, key, n)``) and its batch loop (``act_rows(obs, masks, ap, out)``) as
+    static methods, and its rules of thumb as one record (``params()``).
+    """
+
+    policy_name: ClassVar[str]
+    act_row: Callable[..., int]  # a subclass's compiled per-row choice (a static method)
+
+    def params(self) -> np.ndarray:
+        """The rules of thumb as the compiled policy reads them: one record."""
+        raise NotImplementedError
+
+    @property
+    def compiled(self) -> CompiledPolicy:
+        """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
+        return CompiledPolicy(self.policy_name, self.act_row, self.params())
+
+    def act(self, obs, masks, env_ids=None, **_):
+        """One action per row, by the pending decision."""
+        out = np.zeros(np.shape(obs)[0], np.int64)
+        return self.act_rows(np.ascontiguousarray(obs, np.float32),
+                             np.ascontiguousarray(masks, np.bool_), self.params()[0], out)

@@ -1,0 +1,221 @@
+"""Momentum roll: exact odds by enumeration, and the engine's own sampling.
+
+The roll is this project's decision (``docs/rules/momentum.md``, "The roll").
+
+A pool of ``--pool`` d6 (an optional Willpower ``--upgrade`` sets one of them to 6) plus
+``--risk`` risk dice; pool dice of 5-6 are successes, 6s also critical faces; a risk die
+showing 1 is a hit. Met difficulty with no hit: Critical Success with two or more 6s, else
+Success; met with one hit: Costly Success; two or more hits, or one hit and not met:
+Critical Failure; not met and no hit: Failure. ``--opponent-dice Q`` makes it an active contest
+against a pool of Q dice (net successes; net 0 is a Costly Success; losing to an opponent's
+two 6s is a Critical Failure). Every number comes from the ruleset's config.
+
+The exact figures count outcomes by category, not by face: every pool die is a miss, a
+plain success or a critical face and every risk die a hit or not, independently, so the
+chance of (plain successes, criticals) is multinomial and that of hits binomial; the table
+is then read here in plain Python (independently of the engine). The sampled figures roll
+the engine's own dice through the engine's own roll functions (:mod:`scenegym.envs.momentum.roll`).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+from numba import njit
+
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.dice import make_dice, start_episode
+from scenegym.envs.core.events import make_log
+from scenegym.envs.core.stats import z_score
+from scenegym.envs.momentum import state as st
+from scenegym.envs.momentum.config import MomentumConfig, kernel_params
+from scenegym.envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
+
+KEYS = ("critical_success", "success", "costly_success", "failure", "critical_failure")
+CODE_OF = {"critical_success": st.CRITICAL_SUCCESS, "success": st.SUCCESS,
+           "costly_success": st.COSTLY_SUCCESS, "failure": st.FAILURE,
+           "critical_failure": st.CRITICAL_FAILURE}
+DEFAULT_SAMPLES = 200_000
+MAX_SAMPLES = 10**9
+MAX_DICE = 40
+
+
+def add_arguments(parser) -> None:
+    """The arguments of ``scenegym odds momentum``."""
+    parser.add_argument("--pool", type=int, required=True, help="pool dice (Ability + Skill)")
+    parser.add_argument("--risk", type=int, required=True, help="risk dice (0 safe .. 4 mortal)")
+    parser.add_argument("--difficulty", type=int, default=None,
+                        help="successes needed (default: the config's, 1)")
+    parser.add_argument("--upgrade", action="store_true",
+                        help="a Willpower upgrade: one pool die is set to 6 before rolling")
+    parser.add_argument("--opponent-dice", type=int, default=None,
+                        help="an active contest against this many opponent dice")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help=f"engine rolls to sample ({DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the sampled rolls (default: fresh entropy)")
+
+
+def compute(args) -> dict:
+    """Exact and sampled odds of the roll ``args`` describes (see :func:`add_arguments`)."""
+    config = roll_config(args)
+    pool, risk, opponent = check_dice(args)
+    upgraded = int(bool(args.upgrade))
+    if upgraded and pool < 1:
+        raise ValueError("--upgrade needs at least one pool die")
+    samples = check_samples(args.samples)
+    seed = fresh_seed() if args.seed is None else int(args.seed)
+    exact = {k: float(v) for k, v in exact_odds(config, pool, risk, upgraded, opponent).items()}
+    sampled = sample_odds(config, pool, risk, upgraded, opponent, samples, seed)
+    z = {k: z_score(sampled[k], exact[k], samples) for k in KEYS}
+    return {"roll": describe(config, pool, risk, upgraded, opponent), "exact": exact,
+            "sampled": sampled, "samples": samples, "z": z, "seed": seed}
+
+
+# ---------------------------------------------------------------------------------------------
+# Arguments
+
+
+def roll_config(args) -> MomentumConfig:
+    """The default config, with ``--difficulty`` applied (and validated by the config)."""
+    if args.difficulty is None:
+        return MomentumConfig()
+    try:
+        return MomentumConfig(difficulty=args.difficulty)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"--difficulty is {args.difficulty}; the config refuses it: {err}") from None
+
+
+def check_dice(args) -> tuple[int, int, int | None]:
+    """``--pool``, ``--risk`` (and ``--opponent-dice``) must be in 0..MAX_DICE."""
+    for flag, value in (("--pool", args.pool), ("--risk", args.risk),
+                        ("--opponent-dice", args.opponent_dice)):
+        if value is not None and not 0 <= value <= MAX_DICE:
+            raise ValueError(f"{flag} is {value}; allowed: 0..{MAX_DICE}")
+    return args.pool, args.risk, args.opponent_dice
+
+
+def check_samples(samples: int) -> int:
+    """``--samples`` must be in 1..MAX_SAMPLES."""
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"--samples is {samples}; allowed: 1..{MAX_SAMPLES}")
+    return int(samples)
+
+
+def describe(config, pool, risk, upgraded, opponent) -> str:
+    """One line naming the roll."""
+    up = " (one upgraded to 6)" if upgraded else ""
+    against = (f" in a contest against {opponent} dice" if opponent is not None
+               else f", difficulty {config.difficulty}")
+    return f"Momentum roll: {pool} pool dice{up} + Risk {risk}{against}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact odds: counts by category
+
+
+def face_chances(config: MomentumConfig) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """Chances of a pool die being a miss, a plain success, a critical face; of a risk hit."""
+    sides = config.die_sides
+    crit = Fraction(sides - config.critical_face + 1, sides)
+    plain = Fraction(config.critical_face - config.success_face, sides)
+    return 1 - plain - crit, plain, crit, Fraction(config.hit_face, sides)
+
+
+def pool_distribution(config, dice: int) -> dict[tuple[int, int], Fraction]:
+    """Chance of each ``(successes, criticals)`` over ``dice`` pool dice (multinomial)."""
+    miss, plain, crit, _ = face_chances(config)
+    out = {}
+    for c in range(dice + 1):
+        for s in range(dice - c + 1):
+            ways = math.comb(dice, c) * math.comb(dice - c, s)
+            out[(s + c, c)] = ways * crit**c * plain**s * miss**(dice - c - s)
+    return out
+
+
+def hit_distribution(config, risk: int) -> dict[int, Fraction]:
+    """Chance of each number of hits over ``risk`` risk dice (binomial)."""
+    hit = face_chances(config)[3]
+    return {h: math.comb(risk, h) * hit**h * (1 - hit)**(risk - h) for h in range(risk + 1)}
+
+
+def read_table(config, successes: int, criticals: int, hits: int) -> str:
+    """The rules page's result table, row by row."""
+    met = successes >= config.difficulty
+    if hits >= 2 or (hits == 1 and not met):
+        return "critical_failure"
+    if hits == 1:
+        return "costly_success"
+    if not met:
+        return "failure"
+    return "critical_success" if criticals >= config.critical_count else "success"
+
+
+def read_contest(config, net: int, criticals: int, opp_criticals: int, hits: int) -> str:
+    """A contest for the roller: net 1+ wins, 0 is Costly, below 0 loses; hits worsen a step."""
+    if net >= 1:
+        base = "critical_success" if criticals >= config.critical_count else "success"
+    elif net == 0:
+        base = "costly_success"
+    elif config.opponent_criticals and opp_criticals >= config.critical_count:
+        base = "critical_failure"
+    else:
+        base = "failure"
+    if hits >= 2:
+        return "critical_failure"
+    if hits == 1:
+        worse = {"critical_success": "costly_success", "success": "costly_success",
+                 "costly_success": "failure", "failure": "critical_failure"}
+        return worse.get(base, "critical_failure")
+    return base
+
+
+def exact_odds(config, pool: int, risk: int, upgraded: int = 0,
+               opponent: int | None = None) -> dict[str, Fraction]:
+    """Probability of each result of :data:`KEYS`, exactly."""
+    own = pool_distribution(config, pool - upgraded)
+    hits = hit_distribution(config, risk)
+    opp = pool_distribution(config, opponent) if opponent is not None else {(0, 0): Fraction(1)}
+    odds = dict.fromkeys(KEYS, Fraction(0))
+    for (succ, crit), p_own in own.items():
+        succ, crit = succ + upgraded, crit + upgraded
+        for (o_succ, o_crit), p_opp in opp.items():
+            for h, p_hit in hits.items():
+                if opponent is None:
+                    key = read_table(config, succ, crit, h)
+                else:
+                    key = read_contest(config, succ - o_succ, crit, o_crit, h)
+                odds[key] += p_own * p_opp * p_hit
+    return odds
+
+
+# ---------------------------------------------------------------------------------------------
+# Sampled odds: the engine's dice and roll functions
+
+
+@njit(cache=True)
+def sample_rolls(p, dice, log, seed, samples, pool, risk, upgraded, opponent):
+    """Roll ``samples`` rolls with the engine; counts by result code (int64[5])."""
+    counts = np.zeros(5, np.int64)
+    start_episode(dice, 0, seed, 0, 0)
+    for _ in range(samples):
+        succ, crit, hits = roll_crew(p, dice, log, 0, pool, upgraded, risk)
+        if opponent >= 0:
+            opp, opp_crit = roll_opponent(p, dice, log, 0, opponent)
+            counts[contest_result(p, succ - opp, crit, opp_crit, hits)] += 1
+        else:
+            counts[roll_result(p, succ, crit, hits)] += 1
+    return counts
+
+
+def sample_odds(config, pool, risk, upgraded, opponent, samples, seed) -> dict[str, float]:
+    """Frequencies of each key of :data:`KEYS` over ``samples`` engine rolls."""
+    params = kernel_params(config)
+    opponent_dice = -1 if opponent is None else opponent
+    counts = sample_rolls(params, make_dice(1), make_log(1, 0), np.uint64(seed), samples, pool,
+                          risk, upgraded, opponent_dice)
+    return {k: float(counts[CODE_OF[k]] / samples) for k in KEYS}
+
+

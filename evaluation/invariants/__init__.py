@@ -1,1 +1,0 @@
-"""Invariants each ruleset declares for ``scenegym soak`` (``Ruleset.invariants``)."""

@@ -1,0 +1,92 @@
+"""The ``scenegym`` command itself (cli.py): version, help, missing extras."""
+
+import subprocess
+import sys
+
+import pytest
+from clirun import assert_refused
+from clirun import scenegym as run_scenegym
+
+import scenegym
+from scenegym.cli import build_parser, given_options
+
+
+def test_version_names_the_package_version():
+    done = run_scenegym("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"scenegym {scenegym.__version__}"
+
+
+@pytest.mark.parametrize("command", ["playtest", "report", "replay", "bench", "train", "selfplay"])
+def test_every_commands_help_shows_the_defaults(command, capsys):
+    """(export has no option with a default; a required option shows none, not None.)"""
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    assert "(default:" in capsys.readouterr().out
+
+
+def test_given_options_are_the_ones_on_the_command_line_not_the_defaults():
+    argv = ["train", "scenegym/MomentumScene-v0", "--steps", "5", "--out", "x", "--seat", "crew"]
+    assert given_options(argv) == {"target", "steps", "out", "seat"}
+
+
+@pytest.mark.parametrize(("module", "argv", "extra"), [
+    ("torch", ["export", "run", "--out", "p"], "train"),
+    ("stable_baselines3", ["train", "scenegym/MomentumScene-v0", "--steps", "64", "--out", "r"],
+     "train"),
+    ("matplotlib", ["report", "starforged", "--scenes", "10", "--arm", "a=crew=random",
+                    "--out", "rep"], "report"),
+])
+def test_a_missing_extra_names_the_pip_install_that_adds_it(module, argv, extra, tmp_path):
+    """Installed without the extra, the module cannot be found (here: a finder that says
+    so first)."""
+    code = ("import sys\n"
+            "class NotInstalled:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            f"        if name.split('.')[0] == {module!r}:\n"
+            "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+            "sys.meta_path.insert(0, NotInstalled())\n"
+            "from scenegym.cli import main\n"
+            f"sys.exit(main({argv!r}))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=False)
+    assert_refused(done, module, f'pip install "scenegym[{extra}]"')
+    assert not (tmp_path / "rep").exists()  # refused before any scene or file
+
+
+NO_MODULE = "import sys\nsys.modules[{name!r}] = None  # as if not installed\n"
+
+
+@pytest.mark.parametrize("command", ["odds", "playtest", "bench", "replay", "report", "variants",
+                                     "sweep", "soak", "solve", "baselines", "play", "train",
+                                     "selfplay", "export", "bench-train"])
+def test_every_commands_help_builds_without_the_extras(command):
+    """Every parser builds without torch, matplotlib or ray: ``--help`` works (exit 0), and
+    a command that needs an extra says so in its help; its run refuses (above)."""
+    code = (NO_MODULE.format(name="torch") + NO_MODULE.format(name="matplotlib")
+            + NO_MODULE.format(name="ray") + "from scenegym.cli import main\n"
+            f"sys.exit(main([{command!r}, '--help']))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert done.stdout.startswith(f"usage: scenegym {command}")
+    if command in ("train", "selfplay", "export", "bench-train"):
+        assert 'pip install "scenegym[train]"' in done.stdout
+
+
+@pytest.mark.parametrize(("script", "module", "extra"), [
+    ("scenegym.training.rllib_selfplay", "ray", "ray"),
+    ("scenegym.training.aec_example", "torch", "train"),
+])
+@pytest.mark.parametrize("argv", [["--help"], ["scenegym/MomentumScene-v0", "--out", "r"]])
+def test_a_script_without_its_extra_prints_the_pip_line_even_for_help(script, module, extra,
+                                                                      argv, tmp_path):
+    """The script's module cannot load without the extra, its parser with it: one line with
+    the pip install, exit status 2, no traceback."""
+    code = (NO_MODULE.format(name=module) + "import runpy\n"
+            f"sys.argv = [{script!r}, *{argv!r}]\n"
+            f"runpy.run_module({script!r}, run_name='__main__', alter_sys=True)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=False)
+    line = assert_refused(done, module, f'pip install "scenegym[{extra}]"')
+    assert line.startswith(f"python -m {script}: error:")
+    assert not (tmp_path / "r").exists()
