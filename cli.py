@@ -4,8 +4,10 @@ Each module provides ``add_parser(subparsers)``, which adds its subcommand, buil
 the options of :mod:`scenegym.common.options` (one vocabulary: one flag per meaning, one help
 text per flag), and sets ``run=callable(args) -> int`` as the parser default. Modules import
 heavy dependencies (torch, matplotlib, ray) inside ``run`` only, so every parser builds
-without the extras: ``scenegym --help`` stays fast and ``scenegym train --help`` works
-without torch, and ``run`` refuses, before any work, a command whose extra is missing.
+without the extras and ``scenegym --help`` stays fast. A command whose parser names the
+modules it needs (``needs``, the training commands: torch) is refused, ``--help`` included,
+with the ``pip install`` line when one of them is missing; ``run`` refuses, before any work,
+a command that finds an extra missing later (matplotlib for plots).
 
 Every command ends without a traceback on what a user can get wrong: a refused input prints
 one error line (exit status 2), a missing optional dependency names the ``pip install``
@@ -22,7 +24,7 @@ import sys
 
 from scenegym import __version__
 from scenegym.common import options
-from scenegym.common.extras import EXTRA_OF_MODULE, missing_extra  # noqa: F401  (re-exported)
+from scenegym.common.extras import EXTRA_OF_MODULE, missing_extra, missing_needs  # noqa: F401
 
 DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, playtests, "
                "replays, variant reports, benchmarks and training.")
@@ -88,7 +90,13 @@ def main(argv=None) -> int:
     with exit status 130.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser().parse_args(argv)
+    parser, sub = _parser_and_commands()
+    command = next((a for a in argv if a in sub.choices), None)
+    missing = command and missing_needs(sub.choices[command].get_default("needs") or ())
+    if missing:  # before parsing: --help too, as the command cannot run here
+        print(f"scenegym {command}: error: {missing}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     args.given = given_options(argv)
     for line in options.deprecation_lines(args):
         print(f"scenegym {args.command}: {line}", file=sys.stderr)

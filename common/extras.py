@@ -7,6 +7,7 @@ A command whose work needs an extra that is not installed ends with one line nam
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 
 # optional dependencies, by the extra that installs them
@@ -39,3 +40,22 @@ def exit_missing(err: ModuleNotFoundError, prog: str) -> None:
         raise err
     print(f"{prog}: error: {message}", file=sys.stderr)
     raise SystemExit(MISSING)
+
+
+def installed(module: str) -> bool:
+    """Whether the top-level ``module`` can be imported (without importing it)."""
+    if module in sys.modules:
+        return sys.modules[module] is not None
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def missing_needs(needs) -> str | None:
+    """The message for the first of ``needs`` (top-level modules) not installed, else None."""
+    for module in needs:
+        if not installed(module):
+            extra = EXTRA_OF_MODULE[module]
+            return f"this command needs {module}, from the {extra!r} extra: {pip_line(extra)}"
+    return None

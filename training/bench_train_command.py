@@ -16,7 +16,7 @@ def add_parser(sub) -> None:
                        help="PPO throughput: native VecEnv against DummyVecEnv (a benchmark)",
                        description=summary(__doc__), epilog=EXTRA)
     options.add(p, "target", "seat", "seed", batch={"default": 16}, steps={"default": 32_768})
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, needs=("torch", "stable_baselines3", "sb3_contrib"))  # the train extra: refused without it
 
 
 def run(args) -> int:

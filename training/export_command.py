@@ -22,7 +22,7 @@ def add_parser(sub) -> None:
     options.add(p, "run_dir", out={"default": None,
                                    "files": f"{ONNX_FILE} (none: the run folder, or the "
                                             "folder of the .zip)"})
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, needs=("torch", "onnx"))  # the train extra: refused without it
 
 
 def onnx_file(args) -> Path:

@@ -21,7 +21,7 @@ def add_parser(sub) -> None:
                 out={"required": True, "files": "each seat's snapshots, selfplay.json, "
                                                 "league.md, league.csv, league_pairs.csv and "
                                                 "league_cells/ (each pairing as it ends)"})
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, needs=("torch", "stable_baselines3", "sb3_contrib"))  # the train extra: refused without it
 
 
 def run(args) -> int:

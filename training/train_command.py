@@ -25,7 +25,7 @@ def add_parser(sub) -> None:
     options.add(p, "target", *LEARNER, "seat", "opponent", "resume", "checkpoint_every",
                 out={"required": True, "files": RUN_FILES}, batch={"default": 16},
                 steps={"required": True})
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, needs=("torch", "stable_baselines3", "sb3_contrib"))  # the train extra: refused without it
 
 
 def checked(args):
