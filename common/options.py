@@ -334,10 +334,13 @@ class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
 
 
 class CommandParser(argparse.ArgumentParser):
-    """A command's parser: its help shows every default once (:class:`HelpFormatter`)."""
+    """A command's parser: its help shows every default once (:class:`HelpFormatter`), and a
+    flag is taken only as spelt in full (no abbreviation: ``--opponent`` is not
+    ``--opponent-dice``, and an old flag is not read as the prefix of a new one)."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
 

@@ -219,3 +219,15 @@ def test_config_and_set_give_the_same_fields():
     old = parser.parse_args(["play", "starforged", "--config", "max_moves=3", "--set", "a=1"])
     assert old.set == ["max_moves=3", "a=1"] and old.deprecated == ["--config"]
     assert not hasattr(parser.parse_args(["play", "x", "--set", "a=1"]), "deprecated")
+
+
+def test_a_flag_counts_only_as_spelt_in_full(capsys):
+    """No abbreviations: ``--opponent`` (an agent) is not read as the prefix of ``odds
+    momentum --opponent-dice``, nor ``--mini`` as ``--minibatch``."""
+    for argv in (["odds", "momentum", "--pool", "3", "--risk", "2", "--opponent", "2"],
+                 ["train", "momentum", "--out", "r", "--steps", "64", "--mini", "8"]):
+        with pytest.raises(SystemExit) as stop:
+            build_parser().parse_args(argv)
+        assert stop.value.code == 2 and "unrecognized arguments" in capsys.readouterr().err
+    assert build_parser().parse_args(["odds", "momentum", "--pool", "3", "--risk", "2",
+                                      "--opponent-dice", "2"]).opponent_dice == 2
