@@ -13,8 +13,11 @@ step. State fields are read and written by the names of the ruleset's state modu
 or of the shared header (``phase``, ``seat``, ``over``, ``result`` ...). ``auto`` plays a
 ruleset's routine choices (a ``policy``) until a named decision is pending.
 
-The state module of a ruleset is ``scenegym.envs.<name>.state`` when there is one (the
-built-in shape), else the module that defines its rules (a plug-in's single file).
+The state module of a ruleset is found from where its rules live, never from its name (one
+rules package may serve several ruleset ids: ``sta`` and ``sta_social``): the ``state``
+module beside the module of its rules functions or of its config type (the built-in shape,
+``scenegym/envs/sta/state.py``), else the module that defines its rules (a plug-in's single
+file).
 """
 
 from __future__ import annotations
@@ -61,12 +64,32 @@ def dice_rows(dice, num_envs: int) -> np.ndarray:
     return out
 
 
+def rules_modules(ruleset: Ruleset) -> list[str]:
+    """The modules a ruleset's rules live in: those of its rules functions (a numba
+    dispatcher's Python function), then of its config type; each once, in that order."""
+    found = []
+    for obj in (*ruleset.rules, ruleset.config_type):
+        module = getattr(getattr(obj, "py_func", obj), "__module__", None)
+        if module and module not in found:
+            found.append(module)
+    return found
+
+
 def state_module(ruleset: Ruleset):
-    """The module naming a ruleset's state columns (see the module docstring)."""
-    try:
-        return importlib.import_module(f"scenegym.envs.{ruleset.name}.state")
-    except ModuleNotFoundError:
-        return importlib.import_module(ruleset.rules.begin.__module__)
+    """The module naming a ruleset's state columns (see the module docstring): the ``state``
+    module of the package its rules live in, else the module that defines its rules."""
+    modules = rules_modules(ruleset)
+    for module in modules:
+        package = module.rpartition(".")[0]
+        if not package:
+            continue  # a top-level module (a plug-in's single file) has no package
+        name = f"{package}.state"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name != name:
+                raise  # the state module exists but imports something missing
+    return importlib.import_module(modules[0])
 
 
 def state_columns(ruleset: Ruleset, state_size: int) -> dict[str, int]:
