@@ -26,10 +26,13 @@ def pip_line(extra: str) -> str:
 def missing_extra(err: ModuleNotFoundError) -> str | None:
     """The message for an optional dependency that is not installed, else None."""
     top = (err.name or "").split(".")[0]
-    extra = EXTRA_OF_MODULE.get(top)
-    if extra is None:
-        return None
-    return f"this command needs {top}, from the {extra!r} extra: {pip_line(extra)}"
+    return needs_line(top) if top in EXTRA_OF_MODULE else None
+
+
+def needs_line(module: str) -> str:
+    """What a command says when the optional dependency ``module`` is not installed."""
+    extra = EXTRA_OF_MODULE[module]
+    return f"this command needs {module}, from the {extra!r} extra: {pip_line(extra)}"
 
 
 def exit_missing(err: ModuleNotFoundError, prog: str) -> None:
@@ -54,8 +57,4 @@ def installed(module: str) -> bool:
 
 def missing_needs(needs) -> str | None:
     """The message for the first of ``needs`` (top-level modules) not installed, else None."""
-    for module in needs:
-        if not installed(module):
-            extra = EXTRA_OF_MODULE[module]
-            return f"this command needs {module}, from the {extra!r} extra: {pip_line(extra)}"
-    return None
+    return next((needs_line(m) for m in needs if not installed(m)), None)

@@ -7,32 +7,26 @@ line is the suite itself and is left to CI, which runs it exactly as README give
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from shown_commands import blocks as shown_blocks
+from shown_commands import commands as shown_commands
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
 MAX_LINES = 200
 
 
 def blocks(language: str) -> list[str]:
-    return [body for lang, body in FENCE.findall(README.read_text()) if lang == language]
+    return [body for _, body in shown_blocks(README, (language,))]
 
 
 def commands() -> list[str]:
     """Every ``scenegym`` command of README's bash blocks, continuation lines joined."""
-    found = []
-    for body in blocks("bash"):
-        for line in body.replace("\\\n", " ").splitlines():
-            line = line.split("  #")[0].strip()
-            if line.startswith("scenegym "):
-                found.append(line)
-    return found
+    return [line for _, line in shown_commands(README)]
 
 
 def test_readme_is_a_front_door():
