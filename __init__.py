@@ -5,14 +5,14 @@ Importing ``scenegym`` registers every env id of every ruleset with Gymnasium::
     import gymnasium as gym
     import scenegym
 
-    env = gym.make("scenegym/StarforgedSceneChallenge-v0", seat="crew")
+    env = gym.make("scenegym/StarforgedSceneChallenge-v1", seat="crew")
 
-``gym.make("scenegym:scenegym/StarforgedSceneChallenge-v0")`` imports it for you.
+``gym.make("scenegym:scenegym/StarforgedSceneChallenge-v1")`` imports it for you.
 
 ``scenegym.pettingzoo`` is the PettingZoo AEC env of every id (the ``pettingzoo`` extra)::
 
     from scenegym import pettingzoo
-    env = pettingzoo.env("scenegym/StarforgedSceneChallenge-v0")
+    env = pettingzoo.env("scenegym/StarforgedSceneChallenge-v1")
 """
 
 import importlib
@@ -23,7 +23,7 @@ import sys
 from scenegym.envs.opponents import register_agent_maker
 from scenegym.envs.registration import register_all
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # name -> module: ``scenegym.NAME`` loads the module on first use (optional dependencies)
 ALIASES = {"pettingzoo": "scenegym.envs.aec"}

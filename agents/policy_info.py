@@ -20,13 +20,13 @@ This module needs neither torch nor onnx.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from scenegym.envs.core.config import config_digest
 from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.rulesets import get_ruleset, ruleset_of_env
 
@@ -64,12 +64,6 @@ class PolicyInfo:
         except ValueError:
             raise ValueError(f"policy file {source!r}: its scenegym metadata is damaged "
                              f"({data})") from None
-
-
-def config_digest(config) -> str:
-    """A short digest of every field of a ruleset config."""
-    text = json.dumps(dataclasses.asdict(config), sort_keys=True, default=repr)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def env_version(env_id: str) -> int:

@@ -61,8 +61,8 @@ def env_pages() -> list[dict]:
 
 
 def page_name(env_id: str) -> str:
-    """``scenegym/StarforgedSceneChallenge-v0`` -> ``StarforgedSceneChallenge-v0``; an id of
-    another namespace keeps it (``other/Game-v0`` -> ``other-Game-v0``)."""
+    """``scenegym/StarforgedSceneChallenge-v1`` -> ``StarforgedSceneChallenge-v1``; an id of
+    another namespace keeps it (``other/Game-v1`` -> ``other-Game-v1``)."""
     namespace, _, name = env_id.rpartition("/")
     return name if namespace in ("", "scenegym") else f"{namespace}-{name}"
 

@@ -5,7 +5,7 @@ registered by importing :mod:`scenegym.envs.registration`::
 
     import gymnasium as gym
     import scenegym  # noqa: F401  (registers the ids)
-    env = gym.make("scenegym/StarforgedSceneChallenge-v0", seat="crew")
+    env = gym.make("scenegym/StarforgedSceneChallenge-v1", seat="crew")
 """
 
 from scenegym.envs.cache import use_versioned_cache

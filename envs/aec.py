@@ -17,6 +17,10 @@ Rewards go to both seats after every decision: the crew's is the engine's (+1 wo
 ``"director"``, its director score at the scene's end (0 before). A seat that forfeits with an
 illegal action (``illegal_action="lose"``) scores -1; a crew forfeit does not cost a director GM.
 
+Every end the rules define, their round or move limit included, is a *termination* of both
+seats (``infos[agent]["cut_off"]`` says whether the rules' limit ended the scene);
+``truncations`` stay False, for limits outside the game that a user's wrapper adds.
+
 Keyword arguments: ``gm_reward`` (default: the ruleset's ``default_gm_reward``), ``director``
 (weights, default the ruleset's), ``illegal_action`` (``"raise"`` or ``"lose"``), ``config``
 and any config field by name, ``render_mode`` (``"ansi"``: the scene's transcript),
@@ -138,10 +142,11 @@ class SceneAECEnv(AECEnv):
         """Views, masks and ends from the batch; the pending seat is selected."""
         b = self.batch
         if b.over[0]:
-            truncated = bool(b.state[0, TRUNCATED])
+            cut_off = bool(b.state[0, TRUNCATED])  # the rules' own limit: still terminated
             for a in AGENTS:
                 self._views[a] = b.obs[0].copy()
-                self.terminations[a], self.truncations[a] = not truncated, truncated
+                self.terminations[a] = True
+                self.infos[a] = {**self.infos.get(a, {}), "cut_off": cut_off}
             return
         self.agent_selection = SEAT_NAMES[int(b.pending_seat[0])]
         self._views[self.agent_selection] = b.obs[0].copy()

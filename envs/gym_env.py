@@ -29,6 +29,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from scenegym.envs.core.batch import SceneBatch, check_memory
+from scenegym.envs.core.config import config_digest
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.recycle import Recycled
@@ -76,6 +77,8 @@ class _Seated:
             raise TypeError("the generic scene env needs ruleset=NAME")
         self.config = build_config(self.ruleset, config, overrides)
         self.layout = self.ruleset.layout_of(self.config)
+        # what a policy file records of the config it was trained under
+        self.metadata = {**type(self).metadata, "config_digest": config_digest(self.config)}
         check_memory(self.ruleset.name, self.layout, num_envs, log_capacity)
         if env_ids is None:
             env_ids = np.arange(num_envs) + first_env_index
@@ -168,16 +171,16 @@ class SceneEnv(_Seated, gym.Env):
             raise ValueError(f"{self._name()}: action {action} is outside the action space "
                              f"0..{self._num_actions - 1}")
         self._action[0] = action
-        reward, term, trunc, final_obs = self.seated.step(self._action)
+        reward, term, cut_off, final_obs = self.seated.step(self._action)
         if self.render_mode:
             self._drain()
-        terminated, truncated = bool(term[0]), bool(trunc[0])
-        if terminated or truncated:  # the next scene has begun: reset() shows it
-            self._scene_running = False
-            obs, mask = final_obs[0].copy(), np.zeros(self.layout.num_actions, np.bool_)
+        if term[0]:  # the next scene has begun: reset() shows it, and its mask is given now
+            self._scene_running = False  # (a vector env's next-step autoreset steps it once)
+            info = {"action_mask": self._mask_row.copy(), "cut_off": bool(cut_off[0])}
+            obs = final_obs[0].copy()
         else:
-            obs, mask = self._obs_row.copy(), self._mask_row.copy()
-        return obs, float(reward[0]), terminated, truncated, {"action_mask": mask}
+            obs, info = self._obs_row.copy(), {"action_mask": self._mask_row.copy()}
+        return obs, float(reward[0]), bool(term[0]), False, info
 
     def _integer(self, action) -> int:
         """A 0-d integer array as an int; anything else that is not an integer is refused."""
@@ -212,18 +215,35 @@ class SceneEnv(_Seated, gym.Env):
 class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     """The native batch: ``num_envs`` scenes stepped by one compiled kernel call.
 
-    Same-step autoreset: when a scene ends, ``infos["final_obs"]`` holds its last observation
-    (with ``infos["_final_obs"]`` marking the envs), and the returned observation is already
-    the first of the next scene. ``infos["action_mask"]`` holds every env's mask.
+    ``infos["action_mask"]`` (with ``infos["_action_mask"]``) holds every env's mask. Two
+    autoreset modes (Gymnasium's), chosen by the ``autoreset_mode`` keyword (``make_vec``
+    passes keywords to a native vector env; it refuses ``vector_kwargs`` for one):
+
+    - ``AutoresetMode.SAME_STEP`` (the default, the fastest): when a scene ends, its last
+      observation is in ``infos["final_obs"]`` and its end facts in ``infos["final_info"]``
+      (``cut_off``), with ``infos["_final_obs"]`` and ``infos["_final_info"]`` marking the
+      envs; the returned observation and mask are already the next scene's first.
+    - ``AutoresetMode.NEXT_STEP`` (what Gymnasium's stateful vector wrappers, such as
+      ``NormalizeObservation``, require): the step that ends a scene returns its last
+      observation (and ``infos["cut_off"]``); that env's action in the next step is ignored
+      and the step returns the next scene's first observation, reward 0, no end. The mask
+      of an ended step is already the next scene's, so a masked policy never sees an
+      all-False mask. Each step copies the observations (same-step hands out its own).
+
     The arrays returned are the caller's to keep: one is written again only after every
     reference to it is gone (:mod:`scenegym.envs.core.recycle`).
     """
 
     metadata: ClassVar[dict] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int = 1, first_env_index: int = 0, **kwargs):
+    def __init__(self, num_envs: int = 1, first_env_index: int = 0,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, **kwargs):
         self.num_envs = int(num_envs)
+        mode = autoreset_mode_of(autoreset_mode)
         self._setup(self.num_envs, first_env_index=first_env_index, **kwargs)
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
+        self._next_step = mode == AutoresetMode.NEXT_STEP
+        self._resetting = np.zeros(self.num_envs, np.bool_)  # NEXT_STEP: ended last step
         self.single_observation_space, self.single_action_space = self._spaces()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -234,7 +254,15 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     def reset(self, *, seed=None, options=None):
         """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""
         self._reseed(seed, obs_into=self._obs_out.to_fill())
-        return self.seated.obs, {"action_mask": self._masks_out.copy_of(self.seated.masks)}
+        self._resetting[:] = False
+        obs = self.seated.obs  # NEXT_STEP steps write the batch's array in place: a copy
+        return (obs.copy() if self._next_step else obs,
+                self._mask_infos())
+
+    def _mask_infos(self) -> dict:
+        """The infos every step and reset carries: each env's action mask."""
+        return {"action_mask": self._masks_out.copy_of(self.seated.masks),
+                "_action_mask": np.ones(self.num_envs, np.bool_)}
 
     def _checked(self, actions) -> np.ndarray:
         """int64[num_envs] actions; floats, bools, other shapes and values outside the
@@ -254,14 +282,41 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         return self.seated.masks.copy()
 
     def step(self, actions):
-        """One decision per env; ended scenes autoreset in the same step."""
+        """One decision per env; ended scenes autoreset in this step or the next (see the
+        class docstring)."""
         if self._needs_reset:
             raise ResetNeeded(f"{self._name()}: call reset() before step()")
+        if self._next_step:
+            return self._step_next_reset(self._checked(actions))
         obs = self._obs_out.to_fill()  # the step writes every row: no copy to hand out
-        reward, term, trunc, final_obs = self.seated.step(self._checked(actions), obs)
-        infos = {"action_mask": self._masks_out.copy_of(self.seated.masks)}
-        done = term | trunc
+        reward, term, cut_off, final_obs = self.seated.step(self._checked(actions), obs)
+        infos, done = self._mask_infos(), term.copy()
         if done.any():  # the ended envs' rows, zeros elsewhere
             infos["final_obs"] = self._final_out.rows_of(final_obs, done)
-            infos["_final_obs"] = done
-        return obs, reward.copy(), term.copy(), trunc.copy(), infos
+            infos["final_info"] = {"cut_off": cut_off & done, "_cut_off": done}
+            infos["_final_obs"] = infos["_final_info"] = done
+        return obs, reward.copy(), done, np.zeros(self.num_envs, np.bool_), infos
+
+    def _step_next_reset(self, actions):
+        """A step under ``NEXT_STEP`` autoreset: envs that ended last step show the scene
+        the engine has already begun; the others take their action."""
+        reward, term, cut_off, final_obs = self.seated.step(actions, which=~self._resetting)
+        done = term.copy()
+        obs = self.seated.obs.copy()
+        obs[done] = final_obs[done]
+        infos = self._mask_infos()
+        if done.any():
+            infos["cut_off"], infos["_cut_off"] = cut_off & done, done
+        self._resetting = done
+        return obs, reward.copy(), done, np.zeros(self.num_envs, np.bool_), infos
+
+
+def autoreset_mode_of(mode) -> AutoresetMode:
+    """``mode`` as an :class:`AutoresetMode` (its value as a string too); DISABLED and
+    anything else refused with the modes allowed."""
+    allowed = (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP)
+    for m in allowed:
+        if mode == m or mode == m.value:
+            return m
+    raise ValueError(f"autoreset_mode {mode!r} is not supported; allowed: "
+                     f"{', '.join(repr(m.value) for m in allowed)} (or AutoresetMode members)")

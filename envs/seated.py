@@ -66,9 +66,10 @@ class SeatedBatch:
         self.decisions_taken = 0  # by both seats, since the batch was made
         self._seat_args = np.array([self.seat, pay_mode(self.seat, gm_reward), 1], np.int64)
         self._reward = np.zeros(n, np.float32)
-        # per env: learner decided in this episode, reported an end, terminated, truncated
+        # per env: learner decided in this episode, reported an end, ended by the rules
+        # (terminated), cut off by the rules' own limit
         self._flags = np.zeros((n, 4), np.bool_)
-        self._terminated, self._truncated = self._flags[:, 2], self._flags[:, 3]
+        self._terminated, self._cut_off = self._flags[:, 2], self._flags[:, 3]
         self._final_obs = np.zeros_like(batch.obs)
         self._actions = np.zeros(n, np.int64)
         self._which = np.zeros(n, np.bool_)
@@ -138,26 +139,34 @@ class SeatedBatch:
         self._flags[:] = False
         self._advance(self._which, new_step=False)
 
-    def step(self, actions, obs_into: np.ndarray | None = None):
+    def step(self, actions, obs_into: np.ndarray | None = None, which=None):
         """The learner's decision in every env, then the opponent's until the learner's again.
 
         Args:
             actions: int[n], the learner's action per env.
             obs_into: An array like :attr:`obs` to become the batch's observations (see
                 :meth:`SceneBatch.use_obs_array`), or ``None``: the batch keeps its own.
+            which: bool[n], the envs that take their action (the others stay as they are,
+                with reward 0 and no end: a next-step autoreset), or ``None``: every env.
+                Only without ``obs_into`` (a skipped env's observation is not written).
 
         Returns:
-            ``(reward, terminated, truncated, final_obs)``: per env, the learner's reward, the
-            end flags of the episode it played, and the last observation of ended episodes
-            (rows of envs whose episode did not end are stale). The arrays are reused by the
+            ``(reward, terminated, cut_off, final_obs)``: per env, the learner's reward;
+            whether the episode it played ended (every end the rules define, their round or
+            move limit included); whether that end was the rules' limit cutting it off; and
+            the last observation of ended episodes (rows of envs whose episode did not end
+            are stale). The arrays are reused by the
             next step: copy them to keep them.
         """
         self._actions[:] = actions
-        if obs_into is None:  # the single env's path: nothing more per step
+        if which is not None:
+            self._which[:] = which
+            self._advance(self._which, True)
+        elif obs_into is None:  # the single env's path: nothing more per step
             self._advance(self._all, True)
         else:
             self._writing_into(obs_into, self._advance, self._all, True)
-        return self._reward, self._terminated, self._truncated, self._final_obs
+        return self._reward, self._terminated, self._cut_off, self._final_obs
 
     def _writing_into(self, obs, work, *args) -> None:
         """``work(*args)`` with the batch writing its observations into ``obs``. If the work is
@@ -177,6 +186,7 @@ class SeatedBatch:
         b = self.batch
         self._seat_args[2] = new_step
         waiting = self._call(which is self._all)
+        self._which[:] = False
         while waiting:
             self._seat_args[2] = 0
             idx = np.flatnonzero((b.state[:, SEAT] == self.opponent_seat) & (b.state[:, OVER] == 0))

@@ -21,7 +21,7 @@ SHARED = ("seed",)  # roll options a ruleset's odds module adds that are the voc
 
 def add_parser(subparsers) -> None:
     """Add ``odds`` with one sub-command per ruleset that has an odds module; each ruleset's
-    env ids name it too (``scenegym odds scenegym/MomentumScene-v0 ...``)."""
+    env ids name it too (``scenegym odds scenegym/MomentumScene-v1 ...``)."""
     parser = subparsers.add_parser(
         "odds", help="exact odds of a ruleset's rolls, with the engine's sampled frequencies",
         description=summary(__doc__))

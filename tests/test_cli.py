@@ -25,13 +25,13 @@ def test_every_commands_help_shows_the_defaults(command, capsys):
 
 
 def test_given_options_are_the_ones_on_the_command_line_not_the_defaults():
-    argv = ["train", "scenegym/MomentumScene-v0", "--steps", "5", "--out", "x", "--seat", "crew"]
+    argv = ["train", "scenegym/MomentumScene-v1", "--steps", "5", "--out", "x", "--seat", "crew"]
     assert given_options(argv) == {"target", "steps", "out", "seat"}
 
 
 @pytest.mark.parametrize(("module", "argv", "extra"), [
     ("torch", ["export", "run", "--out", "p"], "train"),
-    ("stable_baselines3", ["train", "scenegym/MomentumScene-v0", "--steps", "64", "--out", "r"],
+    ("stable_baselines3", ["train", "scenegym/MomentumScene-v1", "--steps", "64", "--out", "r"],
      "train"),
     ("matplotlib", ["report", "starforged", "--scenes", "10", "--arm", "a=crew=random",
                     "--out", "rep"], "report"),
@@ -79,7 +79,7 @@ def test_every_commands_help_builds_without_the_extras(command):
     ("scenegym.training.rllib_selfplay", "ray", "ray"),
     ("scenegym.training.aec_example", "torch", "train"),
 ])
-@pytest.mark.parametrize("argv", [["--help"], ["scenegym/MomentumScene-v0", "--out", "r"]])
+@pytest.mark.parametrize("argv", [["--help"], ["scenegym/MomentumScene-v1", "--out", "r"]])
 def test_a_script_without_its_extra_prints_the_pip_line_even_for_help(script, module, extra,
                                                                       argv, tmp_path):
     """The script's module cannot load without the extra, its parser with it: one line with

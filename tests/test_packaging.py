@@ -44,8 +44,8 @@ def test_outside_the_checkout_bare_folder_names_are_not_importable(tmp_path):
 def test_import_scenegym_registers_and_the_module_prefix_form_works():
     import scenegym  # noqa: F401
 
-    assert "scenegym/MomentumScene-v0" in gym.registry
-    env = gym.make("scenegym:scenegym/StarforgedSceneChallenge-v0")
+    assert "scenegym/MomentumScene-v1" in gym.registry
+    env = gym.make("scenegym:scenegym/StarforgedSceneChallenge-v1")
     obs, info = env.reset(seed=1)
     assert env.observation_space.contains(obs)
 

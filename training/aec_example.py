@@ -6,7 +6,7 @@ illegal actions get probability 0 through the mask; after every scene each seat'
 takes one policy-gradient step on its own decisions, weighted by the reward that followed
 them less a running average (the baseline)::
 
-    python -m scenegym.training.aec_example scenegym/StarforgedSceneChallenge-v0 \
+    python -m scenegym.training.aec_example scenegym/StarforgedSceneChallenge-v1 \
         --scenes 300 --seed 0
 
 Needs the ``pettingzoo`` and ``train`` extras.

@@ -9,7 +9,7 @@ engine against the other seat's heuristic agent (win rate with its 95% interval)
 checkpoint and ``rllib.json`` (settings, per-iteration returns, the evaluations, how far
 each seat's weights moved) go to ``--out``::
 
-    python -m scenegym.training.rllib_selfplay scenegym/StarforgedSceneChallenge-v0 \\
+    python -m scenegym.training.rllib_selfplay scenegym/StarforgedSceneChallenge-v1 \\
         --iterations 20 --seed 0 --out runs/rllib
 
 Needs the ``ray`` extra (``pip install "scenegym[ray]"``). A local Ray starts inside the

@@ -7,7 +7,9 @@ and speaks SB3's ``VecEnv`` protocol:
 
 - same-step autoreset: an ended scene's last observation is in
   ``infos[i]["terminal_observation"]`` and the returned observation is the next scene's first;
-  ``infos[i]["TimeLimit.truncated"]`` is true when the scene was cut off by the decision limit;
+  every end is one the rules define (their round or move limit included), so
+  ``infos[i]["TimeLimit.truncated"]`` is always false (SB3 bootstraps no value past it) and
+  ``infos[i]["cut_off"]`` says whether the rules' limit ended the scene;
 - action masks through ``action_masks()``, ``env_method("action_masks")`` (what sb3-contrib's
   ``get_action_masks`` calls) and ``get_attr("action_masks")``;
 - seeding per SB3: ``seed(s)`` stores ``_seeds = [s, s+1, ...]`` and the next ``reset()`` uses
@@ -96,12 +98,13 @@ class SceneVecEnv(VecEnv):
 
     def step_wait(self):
         """One learner decision per env, the opponent's answers, same-step autoreset."""
-        reward, term, trunc, final_obs = self.seated.step(self._actions)
-        done = term | trunc
+        reward, term, cut_off, final_obs = self.seated.step(self._actions)
+        done = term.copy()
         infos = [{} for _ in range(self.num_envs)]
         for i in np.flatnonzero(done):  # SeatedBatch reuses its arrays: copy what we hand out
             infos[i]["terminal_observation"] = final_obs[i].copy()
-            infos[i]["TimeLimit.truncated"] = bool(trunc[i])
+            infos[i]["TimeLimit.truncated"] = False  # every end is the rules': no bootstrap
+            infos[i]["cut_off"] = bool(cut_off[i])
         return self.seated.obs.copy(), reward.copy(), done, infos
 
     def close(self) -> None:

@@ -10,6 +10,9 @@ kernel parameters it needs from it.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from dataclasses import Field, field, fields, replace
 from typing import Any, ClassVar
 
@@ -51,3 +54,10 @@ class RulesetConfig:
         for f in fields(self):
             if CHOICES in f.metadata:
                 check_choice(f.name, getattr(self, f.name), f.metadata[CHOICES])
+
+
+def config_digest(config) -> str:
+    """A short digest of every field of a ruleset config (what a policy file and an env's
+    ``metadata["config_digest"]`` record)."""
+    text = json.dumps(dataclasses.asdict(config), sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -202,7 +202,8 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
         reward: float32[n], the learner's reward of this step per env.
         final_obs: float32[n, obs_size], the last observation of a reported episode.
         flags: bool[n, 4] per env: the learner decided in this episode; an end was reported
-            in this step; it was terminated; it was truncated.
+            in this step; the rules ended it (every end the rules define, their round or
+            move limit included: Gymnasium's ``terminated``); the rules' limit cut it off.
 
     Returns:
         ``(bad, waiting, reported, unseated, decisions)``: the first env with an illegal
@@ -256,7 +257,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
                 continue
             if f[0] and not f[1]:
                 reward[i] += final_payment(seat[1], r, s, policy[4])
-                f[2], f[3] = s[TRUNCATED] == 0, s[TRUNCATED] == 1
+                f[2], f[3] = True, s[TRUNCATED] == 1
                 final_obs[i, :] = o
                 f[1] = True
                 reported += 1

@@ -88,7 +88,7 @@ class EnvId(NamedTuple):
     """A Gymnasium id a ruleset registers.
 
     Attributes:
-        id: The id (``"scenegym/StarforgedSceneChallenge-v0"``).
+        id: The id (``"scenegym/StarforgedSceneChallenge-v1"``).
         entry_point: ``"module:Class"`` of its single env (its docstring is the spec), or
             ``None`` for the generic :class:`scenegym.envs.gym_env.SceneEnv`.
         vector_entry_point: ``"module:Class"`` of its native vector env, or ``None``.

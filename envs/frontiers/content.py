@@ -26,7 +26,7 @@ Field names and meanings are those of :class:`~scenegym.envs.frontiers.catalogue
 names the file, the part and row, the field, the value and what is allowed
 (:class:`~scenegym.envs.core.content.ContentError`).
 
-The env takes a file as ``gym.make("scenegym/FrontiersEncounter-v0", scenario=PATH)``, the
+The env takes a file as ``gym.make("scenegym/FrontiersEncounter-v1", scenario=PATH)``, the
 commands as ``--set scenario=PATH`` (``scenegym playtest`` and ``report`` also ``--scenario
 PATH``), all through :meth:`scenegym.envs.core.ruleset.Ruleset.make_config`. A name without a
 suffix is one of the scenarios shipped in ``scenegym/envs/frontiers/scenarios/`` (``ambush``).

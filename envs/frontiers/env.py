@@ -63,8 +63,9 @@ SPEC = """
 
     ## Episode end
     One encounter (``encounters=1``). Terminated when a side is all down (the current
-    Action finishes, the Turn ends, unspent AP and MP are lost). Truncated after
-    ``max_rounds`` Rounds (12). An expedition (``encounters=N``) is N encounters in one
+    Action finishes, the Turn ends, unspent AP and MP are lost). Also terminated after
+    ``max_rounds`` Rounds (12) (a cut-off: reward 0,
+    ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add). An expedition (``encounters=N``) is N encounters in one
     episode with ``downtime_hours`` of Downtime between them (PCs keep HP, Wounds, Fatigue
     and Energy; new enemies): +1 is paid as each encounter is won, a cut-off encounter pays
     0 and the expedition goes on, a lost one ends it (-1); the episode's return is the sum.
@@ -103,6 +104,11 @@ SPEC = """
 
     ## Version history
     - v0: first release.
+    - v1 (scenegym 0.2.0): the version catches up with the changes made within v0 (above).
+      A rules-defined end, the rules' round or move limit included, is ``terminated`` with
+      the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
+      a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
+      carries ``config_digest``, the digest a policy file records.
 """
 
 

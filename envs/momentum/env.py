@@ -94,7 +94,8 @@ SPEC = """
 
     ## Episode end
     ``episode="scene"``: terminated when a threshold or goal ends the scene or every PC is
-    out; truncated after ``max_rounds`` rounds (10). ``episode="mission"``: ``acts`` x
+    out, and after ``max_rounds`` rounds (10) (a cut-off: reward 0,
+    ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add). ``episode="mission"``: ``acts`` x
     ``scenes_per_act`` scenes in one episode, terminated after the last (or when every PC
     is out); a scene cut off by its round limit counts 0 and the mission goes on.
 
@@ -145,6 +146,11 @@ SPEC = """
       or Seize to 0 offers the threshold at once (before: only at the end of the turn,
       after the roll had perhaps moved Momentum off it). The state row gained a
       ``RESUME`` column.
+    - v1 (scenegym 0.2.0): the version catches up with the changes made within v0 (above).
+      A rules-defined end, the rules' round or move limit included, is ``terminated`` with
+      the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
+      a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
+      carries ``config_digest``, the digest a policy file records.
 """
 
 

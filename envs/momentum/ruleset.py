@@ -31,7 +31,7 @@ MOMENTUM = Ruleset(
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
-    env_ids=(EnvId("scenegym/MomentumScene-v0", ENV + "Env", ENV + "VectorEnv"),),
+    env_ids=(EnvId("scenegym/MomentumScene-v1", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:director", "heuristic-director": f"{AGENTS}:director",
             "heuristic-adversarial": f"{AGENTS}:adversarial"},
     gm_styles=("heuristic-adversarial",),  # its crew is the heuristic crew

@@ -99,8 +99,9 @@ SPEC = """
     of its characters standing).
 
     ## Episode end
-    Terminated when one side has nobody standing (all Defeated or withdrawn). Truncated after
-    ``max_rounds`` rounds (8).
+    Terminated when one side has nobody standing (all Defeated or withdrawn). Also terminated
+    after ``max_rounds`` rounds (8) (a cut-off: reward 0,
+    ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add).
 
     ## Interpretations (config fields in brackets)
     See ``docs/rules/sta.md`` for the full list. Zones form a line and a zone with cover
@@ -117,6 +118,11 @@ SPEC = """
       for an ally, treating an Injury, a second major action, Disarm, stepping out of Reach
       and reinforcements added (actions 77 -> 134, observation 251 -> 349) without a new
       version number: a policy trained on the old spaces does not fit the new ones.
+    - v1 (scenegym 0.2.0): the version catches up with the changes made within v0 (above).
+      A rules-defined end, the rules' round or move limit included, is ``terminated`` with
+      the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
+      a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
+      carries ``config_digest``, the digest a policy file records.
 """
 
 
@@ -178,7 +184,9 @@ SOCIAL_SPEC = """
     at ``max_rounds``. GM: ``adversarial`` (minus the crew's, the default) or ``director``.
 
     ## Episode end
-    Terminated when a request is granted; truncated after ``max_rounds`` rounds (8).
+    Terminated when a request is granted; also terminated after ``max_rounds``
+    rounds (8) (a cut-off: reward 0,
+    ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add).
 
     ## Interpretations (config fields in brackets)
     See ``docs/rules/sta.md``: the resisting character's roll is the active task (ties go to
@@ -192,6 +200,11 @@ SOCIAL_SPEC = """
     - v0, later in the same release: the personal conflict's further actions and slots
       (actions 114 -> 171, observation 329 -> 427) without a new version number: a policy
       trained on the old spaces does not fit the new ones.
+    - v1 (scenegym 0.2.0): the version catches up with the changes made within v0 (above).
+      A rules-defined end, the rules' round or move limit included, is ``terminated`` with
+      the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
+      a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
+      carries ``config_digest``, the digest a policy file records.
 """
 
 

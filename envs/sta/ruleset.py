@@ -50,9 +50,9 @@ def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None)
     )
 
 
-STA = sta_ruleset("sta", StaConfig, "scenegym/STAPersonalConflict-v0", "PersonalConflict",
+STA = sta_ruleset("sta", StaConfig, "scenegym/STAPersonalConflict-v1", "PersonalConflict",
                   odds="scenegym.envs.sta.odds")
 # The same rules under the social conflict's defaults (a ruleset of its own, so that its
 # default config, and with it every size, is the social one).
-STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, "scenegym/STASocialConflict-v0",
+STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, "scenegym/STASocialConflict-v1",
                          "SocialConflict")

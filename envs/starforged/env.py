@@ -53,7 +53,9 @@ SPEC = """
 
     ## Episode end
     An episode is one scene. Terminated at Finish the Scene (forced when the clock or the
-    track fills, or chosen by the crew). Truncated after ``max_moves`` scene moves (30).
+    track fills, or chosen by the crew). Also terminated after ``max_moves`` scene moves (30)
+    (a cut-off: reward 0,
+    ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add).
 
     ## Interpretations (config fields in brackets)
     - Endure Harm / Stress roll only when the meter reaches 0; strong hit: +1 meter if not
@@ -76,6 +78,11 @@ SPEC = """
     - v0, rules fix (``price_by="oracle"`` only): a "roll twice" pays exactly two prices,
       and a nested "roll twice" is rolled again (before: it added two more rolls, and the
       prices owed at the 3-roll cap were dropped, so dice 96, 97, 98 paid nothing).
+    - v1 (scenegym 0.2.0): the version catches up with the changes made within v0 (above).
+      A rules-defined end, the rules' round or move limit included, is ``terminated`` with
+      the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
+      a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
+      carries ``config_digest``, the digest a policy file records.
 """
 
 

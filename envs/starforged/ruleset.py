@@ -33,7 +33,7 @@ STARFORGED = Ruleset(
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
-    env_ids=(EnvId("scenegym/StarforgedSceneChallenge-v0", ENV + "Env", ENV + "VectorEnv"),),
+    env_ids=(EnvId("scenegym/StarforgedSceneChallenge-v1", ENV + "Env", ENV + "VectorEnv"),),
     agents={"heuristic": f"{AGENTS}:heuristic",
             "optimal": "scenegym.envs.starforged.optimal:optimal"},
     odds="scenegym.envs.starforged.odds",

@@ -14,7 +14,7 @@ from scenegym.agents.policy_info import (
 )
 from scenegym.envs.rulesets import get_ruleset
 
-SF = "scenegym/StarforgedSceneChallenge-v0"
+SF = "scenegym/StarforgedSceneChallenge-v1"
 
 
 def starforged_crew() -> PolicyInfo:

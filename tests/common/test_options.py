@@ -188,11 +188,11 @@ def test_the_formatter_adds_a_default_only_where_the_help_has_none():
 # -- what TARGET names ------------------------------------------------------------------------
 def test_a_target_is_a_ruleset_or_an_env_id_either_way():
     assert options.ruleset_of("starforged") == "starforged"
-    assert options.ruleset_of("scenegym/StarforgedSceneChallenge-v0") == "starforged"
-    assert options.env_id_of("starforged") == "scenegym/StarforgedSceneChallenge-v0"
-    assert options.env_id_of("scenegym/MomentumScene-v0") == "scenegym/MomentumScene-v0"
-    assert options.all_env_ids(["momentum", "scenegym/MomentumScene-v0"]) == [
-        "scenegym/MomentumScene-v0"]
+    assert options.ruleset_of("scenegym/StarforgedSceneChallenge-v1") == "starforged"
+    assert options.env_id_of("starforged") == "scenegym/StarforgedSceneChallenge-v1"
+    assert options.env_id_of("scenegym/MomentumScene-v1") == "scenegym/MomentumScene-v1"
+    assert options.all_env_ids(["momentum", "scenegym/MomentumScene-v1"]) == [
+        "scenegym/MomentumScene-v1"]
     assert options.all_env_ids([]) == options.env_ids()
     with pytest.raises(ValueError, match="unknown ruleset or env id 'chess'; rulesets: .*"
                                          "starforged; env ids: .*StarforgedSceneChallenge"):

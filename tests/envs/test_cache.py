@@ -150,7 +150,7 @@ def test_old_folders_are_pruned_recent_ones_kept(monkeypatch, tmp_path):
 FIRST_STEP = (
     "import scenegym, gymnasium as gym\n"
     "from scenegym.envs.rulesets import get_ruleset\n"
-    "for env_id, name in (('scenegym/StarforgedSceneChallenge-v0', 'starforged'),):\n"
+    "for env_id, name in (('scenegym/StarforgedSceneChallenge-v1', 'starforged'),):\n"
     "    env = gym.make(env_id)\n"
     "    obs, info = env.reset(seed=1)\n"
     "    env.step(int(info['action_mask'].argmax()))\n"

@@ -28,7 +28,7 @@ def test_sb3_check_env(env_id, seat):
 
 
 # -- nonsense refused (envs/gym_env.py) ---------------------------------------------------------
-SF = "scenegym/StarforgedSceneChallenge-v0"
+SF = "scenegym/StarforgedSceneChallenge-v1"
 
 
 def legal_action(info) -> int:

@@ -16,9 +16,9 @@ from scenegym.agents.registry import distinct_agents
 from scenegym.cli import main
 from scenegym.envs.rulesets import get_ruleset
 
-MOMENTUM = "scenegym/MomentumScene-v0"
-STARFORGED = "scenegym/StarforgedSceneChallenge-v0"
-SOCIAL = "scenegym/STASocialConflict-v0"
+MOMENTUM = "scenegym/MomentumScene-v1"
+STARFORGED = "scenegym/StarforgedSceneChallenge-v1"
+SOCIAL = "scenegym/STASocialConflict-v1"
 TINY = ["--scenes", "48", "--batch", "16", "--seed", "5"]
 
 
@@ -105,7 +105,7 @@ def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
     assert [(r["seat"], r["player"]) for r in rows] == [
         (seat, p) for seat in ("crew", "gm") for p in ("constant", "heuristic")]
     assert main(["baselines", SOCIAL, "--players", "optimal"]) == 2  # starforged's only
-    assert "'optimal' is no agent of scenegym/STASocialConflict-v0" in capsys.readouterr().err
+    assert "'optimal' is no agent of scenegym/STASocialConflict-v1" in capsys.readouterr().err
 
 
 def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
@@ -121,7 +121,7 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     for options, words in cases:
         assert_refused(scenegym("baselines", MOMENTUM, *TINY, "--out", out, *options), *words)
     assert_refused(scenegym("baselines", STARFORGED, *TINY, "--crew", first),
-                   "trained on scenegym/MomentumScene-v0", "not among the ids")
+                   "trained on scenegym/MomentumScene-v1", "not among the ids")
     assert_refused(scenegym("baselines", MOMENTUM, "--scenes", "1"), "--scenes is 1")
     assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown ruleset or env id",
                    MOMENTUM)

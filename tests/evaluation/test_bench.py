@@ -13,7 +13,7 @@ def run_json(capsys, argv):
     return json.loads(capsys.readouterr().out)
 
 
-STARFORGED_ID = "scenegym/StarforgedSceneChallenge-v0"
+STARFORGED_ID = "scenegym/StarforgedSceneChallenge-v1"
 
 
 def test_bench_tiny_budget(capsys):
@@ -39,7 +39,7 @@ def test_bench_unknown_id_exits_2(capsys):
 
 
 def test_bench_shows_progress_on_a_terminal():
-    done, terminal = on_a_terminal("bench", "scenegym/StarforgedSceneChallenge-v0",
+    done, terminal = on_a_terminal("bench", "scenegym/StarforgedSceneChallenge-v1",
                                    "--batch", 1, "--seconds", 0.01)
     assert done.returncode == 0 and "Traceback" not in terminal
     assert "2/2" in terminal  # one figure set for batch 1, one for the single env

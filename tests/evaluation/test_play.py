@@ -12,8 +12,8 @@ from scenegym.cli import main
 from scenegym.envs.core.header import GM
 from scenegym.evaluation.play import Table, Terminal, parse_choice, play_human
 
-STARFORGED = "scenegym/StarforgedSceneChallenge-v0"
-MOMENTUM = "scenegym/MomentumScene-v0"
+STARFORGED = "scenegym/StarforgedSceneChallenge-v1"
+MOMENTUM = "scenegym/MomentumScene-v1"
 LEGAL = re.compile(r"^\s+(\d+)  \S", re.M)
 CLI = [sys.executable, "-m", "scenegym.cli", "play"]
 

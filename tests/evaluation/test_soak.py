@@ -17,7 +17,7 @@ from scenegym.envs.starforged import state as st
 from scenegym.evaluation import soak
 
 RULESET_CHECK = sf_invariants.check
-IDS = ["scenegym/StarforgedSceneChallenge-v0", "scenegym/MomentumScene-v0"]
+IDS = ["scenegym/StarforgedSceneChallenge-v1", "scenegym/MomentumScene-v1"]
 
 
 def test_every_registered_ruleset_variant_and_pairing_keeps_its_invariants(monkeypatch, capsys):
@@ -76,7 +76,7 @@ def test_an_unknown_id_is_refused_by_name(capsys):
     assert "unknown ruleset or env id 'scenegym/Nope-v0'; rulesets:" in capsys.readouterr().err
 
 
-FRONTIERS = "scenegym/FrontiersEncounter-v0"
+FRONTIERS = "scenegym/FrontiersEncounter-v1"
 
 
 def test_frontiers_soaks_each_variant_and_every_pair_the_config_allows():

@@ -55,7 +55,7 @@ def test_another_seed_is_another_cell(tmp_path):
 
 @pytest.mark.parametrize("command", [
     [*SWEEP, "--ray"],
-    ["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "1",
+    ["selfplay", "scenegym/StarforgedSceneChallenge-v1", "--rounds", "1",
      "--steps-per-round", "64", "--address", "127.0.0.1:6379"]])
 def test_ray_asked_without_ray_names_the_extra_before_any_work(tmp_path, monkeypatch, capsys,
                                                                command):

@@ -14,7 +14,7 @@ from scenegym.training import rllib_selfplay  # noqa: E402  (needs ray)
 def test_two_iterations_train_both_seats_and_write_the_run(tmp_path):
     out = tmp_path / "run"
     assert rllib_selfplay.main([
-        "scenegym/StarforgedSceneChallenge-v0", "--iterations", "2",
+        "scenegym/StarforgedSceneChallenge-v1", "--iterations", "2",
         "--steps-per-iteration", "128", "--minibatch", "64", "--n-epochs", "1", "--net", "8,8",
         "--env-runners", "0", "--eval-scenes", "32", "--seed", "3", "--gm-reward", "adversarial",
         "--out", str(out)]) == 0
@@ -33,7 +33,7 @@ def test_two_iterations_train_both_seats_and_write_the_run(tmp_path):
 
 def test_a_bad_budget_is_refused(capsys):
     with pytest.raises(SystemExit) as stop:
-        rllib_selfplay.main(["scenegym/StarforgedSceneChallenge-v0",
+        rllib_selfplay.main(["scenegym/StarforgedSceneChallenge-v1",
                              "--iterations", "0", "--out", "x"])
     assert stop.value.code == 2 and "must be positive" in capsys.readouterr().err
 

@@ -25,7 +25,7 @@ def league_of(out, scenes, args=None, players=None):
     return selfplay.play_league(s, run["snapshots"], scenes, players, args)[0]  # the ratings
 
 
-MOMENTUM = "scenegym/MomentumScene-v0"
+MOMENTUM = "scenegym/MomentumScene-v1"
 # a Starforged variant small enough for its optimal agent to be solved in a second
 SMALL = [x for field in ("boxes=3", "max_moves=6", "meter_max=2", "meter_start=2",
                          "momentum_max=5", "momentum_min=-3", "momentum_start=1",
@@ -34,7 +34,7 @@ SMALL = [x for field in ("boxes=3", "max_moves=6", "meter_max=2", "meter_start=2
 
 def test_two_round_selfplay_writes_snapshots_and_the_league_table(tmp_path, capsys):
     out = tmp_path / "league"
-    assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "2", "--steps-per-round", "256",
+    assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v1", "--rounds", "2", "--steps-per-round", "256",
                  "--out", str(out), "--batch", "8", "--n-steps", "32", "--minibatch", "64",
                  "--n-epochs", "1", "--net", "16", "--league-scenes", "32", "--seed", "4",
                  *SMALL]) == 0
@@ -130,7 +130,7 @@ def test_selfplay_league_on_ray_is_the_serial_league(tmp_path):
     """``--ray``: the pairings played as Ray tasks on a local Ray (the ``ray`` extra)."""
     pytest.importorskip("ray")
     out = tmp_path / "ray"
-    assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v0", "--rounds", "1",
+    assert main(["selfplay", "scenegym/StarforgedSceneChallenge-v1", "--rounds", "1",
                  "--steps-per-round", "128", "--out", str(out), "--batch", "4", "--n-steps", "32",
                  "--minibatch", "64", "--n-epochs", "1", "--net", "8", "--league-scenes", "24",
                  "--seed", "2", "--players", "random,heuristic", "--ray"]) == 0
@@ -197,7 +197,7 @@ def test_snapshots_without_a_record_are_not_overwritten(tmp_path, capsys):
 @pytest.mark.parametrize("env_id, reward, first", [
     (MOMENTUM, "adversarial", "heuristic-adversarial"),
     (MOMENTUM, "director", "heuristic-director"),
-    ("scenegym/StarforgedSceneChallenge-v0", "adversarial", "heuristic")])
+    ("scenegym/StarforgedSceneChallenge-v1", "adversarial", "heuristic")])
 def test_the_first_crew_round_meets_the_heuristic_playing_for_the_gm_reward(
         tmp_path, monkeypatch, env_id, reward, first):
     met = {}

@@ -41,14 +41,14 @@ def test_tiny_maskable_run_writes_checkpoints_model_and_eval(env_id, tmp_path, c
 
 def test_plain_ppo_trains_with_illegal_actions_losing(tmp_path):
     out = tmp_path / "ppo"
-    assert main(["train", "scenegym/MomentumScene-v0", "--algo", "ppo", "--steps", "256",
+    assert main(["train", "scenegym/MomentumScene-v1", "--algo", "ppo", "--steps", "256",
                  "--out", str(out), *TINY]) == 0
     assert json.loads((out / "eval.json").read_text())["algo"] == "ppo"
 
 
 def test_existing_run_is_not_overwritten_without_resume(tmp_path, capsys):
     out = tmp_path / "run"
-    args = ["train", "scenegym/MomentumScene-v0", "--steps", "256", "--out", str(out), *TINY]
+    args = ["train", "scenegym/MomentumScene-v1", "--steps", "256", "--out", str(out), *TINY]
     assert main(args) == 0
     capsys.readouterr()
     assert main(args) == 2
@@ -57,7 +57,7 @@ def test_existing_run_is_not_overwritten_without_resume(tmp_path, capsys):
 
 def test_gm_seat_trains_against_a_policy_file_opponent(tmp_path):
     """Issue 4: "any env's opponent= [...] accept a trained policy"."""
-    env_id = "scenegym/StarforgedSceneChallenge-v0"
+    env_id = "scenegym/StarforgedSceneChallenge-v1"
     crew = tmp_path / "crew"
     assert main(["train", env_id, "--steps", "256", "--out", str(crew), *TINY]) == 0
     gm = tmp_path / "gm"
@@ -69,7 +69,7 @@ def test_gm_seat_trains_against_a_policy_file_opponent(tmp_path):
 def test_the_summary_shows_cut_off_scenes_as_draws_not_as_a_bare_loss():
     """Every scene cut off: the win rate is 0 and the line says they were draws."""
     cut_off = {"wins": 0, "scenes": 40, "draws": 40, "win_rate": 0.0, "ci95": [0.0, 0.088]}
-    report = {"env_id": "scenegym/MomentumScene-v0", "seat": "gm", "steps": 64, "config": {},
+    report = {"env_id": "scenegym/MomentumScene-v1", "seat": "gm", "steps": 64, "config": {},
               "gm_reward": "director",
               "policy": {"heuristic": cut_off}, "heuristic_in_seat": {"heuristic": cut_off}}
     lines = format_report(report).splitlines()[1:]

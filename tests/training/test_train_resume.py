@@ -18,7 +18,7 @@ STEPS, EVERY = 4096, 256
 
 
 def train_cmd(out, *extra):
-    return [sys.executable, "-m", "scenegym.cli", "train", "scenegym/MomentumScene-v0", "--steps",
+    return [sys.executable, "-m", "scenegym.cli", "train", "scenegym/MomentumScene-v1", "--steps",
             str(STEPS), "--checkpoint-every", str(EVERY), "--out", str(out), "--batch", "8",
             "--n-steps", "32", "--minibatch", "128", "--n-epochs", "1", "--net", "16",
             "--eval-scenes", "64", "--seed", "1", *extra]
@@ -66,7 +66,7 @@ def test_kill_9_then_resume_completes_from_the_last_checkpoint(tmp_path):
 
 # -- runs that refuse contradictions, Ctrl-C that keeps the work ------------------------------
 def tiny_cmd(out, steps, *extra):
-    return ["train", "scenegym/MomentumScene-v0", "--steps", steps, "--out", out, "--batch", 8,
+    return ["train", "scenegym/MomentumScene-v1", "--steps", steps, "--out", out, "--batch", 8,
             "--n-steps", 32, "--minibatch", 128, "--n-epochs", 1, "--net", 16,
             "--eval-scenes", 16, "--seed", 1, *extra]
 

@@ -19,7 +19,7 @@ from scenegym.cli import main
 from scenegym.envs.rulesets import env_ids, ruleset_of_env
 from scenegym.training.variant import gm_reward_of
 
-STARFORGED, MOMENTUM = "scenegym/StarforgedSceneChallenge-v0", "scenegym/MomentumScene-v0"
+STARFORGED, MOMENTUM = "scenegym/StarforgedSceneChallenge-v1", "scenegym/MomentumScene-v1"
 TINY = ["--batch", "8", "--n-steps", "32", "--minibatch", "64", "--n-epochs", "1",
         "--net", "16", "--seed", "3"]
 ONE_MOVE = ["--set", "max_moves=1", "--set", "finish_early=False"]

@@ -68,7 +68,8 @@ def test_masks_reach_maskable_ppo_through_env_method_and_get_attr(env_id):
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_ended_scenes_carry_terminal_observation_and_autoreset(env_id):
-    """Crew: +1 won, -1 lost, 0 cut off, so reward 0 exactly when TimeLimit.truncated."""
+    """Crew: +1 won, -1 lost, 0 cut off, so reward 0 exactly when ``cut_off``; every end is
+    the rules', so ``TimeLimit.truncated`` is false (no value is bootstrapped past it)."""
     venv = SceneVecEnv(env_id, 8, opponent="random")
     venv.seed(3)
     venv.reset()
@@ -79,7 +80,8 @@ def test_ended_scenes_carry_terminal_observation_and_autoreset(env_id):
                 ended += 1
                 term_obs = infos[i]["terminal_observation"]
                 assert term_obs.shape == obs[i].shape
-                assert infos[i]["TimeLimit.truncated"] == (reward[i] == 0)
+                assert infos[i]["cut_off"] == (reward[i] == 0)
+                assert infos[i]["TimeLimit.truncated"] is False
                 assert reward[i] in (-1.0, 0.0, 1.0)
                 assert scene_after[i] == scene_before[i] + 1  # next scene already begun
             else:
@@ -87,14 +89,16 @@ def test_ended_scenes_carry_terminal_observation_and_autoreset(env_id):
     assert ended > 0
 
 
-def test_cut_off_scenes_are_truncated_with_reward_zero():
-    """Starforged config ``max_moves``: after that many scene moves the scene is cut off (0)."""
-    venv = SceneVecEnv("scenegym/StarforgedSceneChallenge-v0", 8, opponent="random",
+def test_cut_off_scenes_are_terminated_with_reward_zero():
+    """Starforged config ``max_moves``: after that many scene moves the scene is cut off (0):
+    an end the rules define, so terminated (``done``), never ``TimeLimit.truncated``."""
+    venv = SceneVecEnv("scenegym/StarforgedSceneChallenge-v1", 8, opponent="random",
                        max_moves=1, finish_early=False)
     venv.seed(5)
     venv.reset()
     cut = [reward[i] for _, reward, done, infos, *_ in play_until_done(venv, 60)
-           for i in np.flatnonzero(done) if infos[i]["TimeLimit.truncated"]]
+           for i in np.flatnonzero(done) if infos[i]["cut_off"]
+           and not infos[i]["TimeLimit.truncated"]]
     assert cut and all(r == 0.0 for r in cut)
 
 

@@ -43,7 +43,7 @@ def test_rows_of_gives_the_selected_rows_and_zeros_elsewhere_on_reuse_too():
 
 
 def test_vector_env_observations_kept_by_the_caller_stay_as_returned():
-    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v0", num_envs=8,
+    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v1", num_envs=8,
                        vectorization_mode="vector_entry_point")
     obs, info = env.reset(seed=3)
     kept = [(obs, obs.copy(), info["action_mask"], info["action_mask"].copy())]
@@ -57,7 +57,7 @@ def test_vector_env_observations_kept_by_the_caller_stay_as_returned():
 
 
 def make_vector_env():
-    return gym.make_vec("scenegym/StarforgedSceneChallenge-v0", num_envs=8,
+    return gym.make_vec("scenegym/StarforgedSceneChallenge-v1", num_envs=8,
                         vectorization_mode="vector_entry_point")
 
 
@@ -109,7 +109,7 @@ def test_an_opponent_failing_after_the_rules_wrote_leaves_observations_that_matc
     """The learner's actions were taken and their observations written when the Python
     opponent fails: the batch keeps those, not the observations of the step before."""
     opponent = OpponentThatFails()
-    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v0", num_envs=8,
+    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v1", num_envs=8,
                        vectorization_mode="vector_entry_point", opponent=opponent)
     _, info = env.reset(seed=3)
     opponent.armed = True

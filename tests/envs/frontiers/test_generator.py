@@ -51,7 +51,7 @@ def test_each_episode_generates_a_new_encounter_that_the_seed_reproduces():
 
 
 def test_gym_reset_with_a_seed_replays_the_encounter_and_without_one_moves_on():
-    env = gym.make("scenegym/FrontiersEncounter-v0", **GENERATED)
+    env = gym.make("scenegym/FrontiersEncounter-v1", **GENERATED)
 
     def setup():
         return setups(env.unwrapped.seated.batch.state).copy()

@@ -14,7 +14,7 @@ from scenegym.envs.frontiers.content import FOLDER, PACKAGE, load_config
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation.playtest import playtest, playtest_config
 
-ENV = "scenegym/FrontiersEncounter-v0"
+ENV = "scenegym/FrontiersEncounter-v1"
 AMBUSH_FILE = find("ambush", PACKAGE, FOLDER)  # the shipped scenario, by name
 AMBUSH = tomllib.loads(AMBUSH_FILE.read_text())
 

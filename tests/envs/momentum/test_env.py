@@ -1,7 +1,7 @@
 """The Momentum Gymnasium env and vector env: registration, kwargs, peer checkers, render.
 
 DESIGN.md: "Peer checkers over every registered id: Gymnasium's check_env, SB3's check_env";
-issue 3: register ``scenegym/MomentumScene-v0`` with kwargs ``kind``, ``pcs``, ``episode``,
+issue 3: register ``scenegym/MomentumScene-v1`` with kwargs ``kind``, ``pcs``, ``episode``,
 ``gm_reward``, single and native vector.
 """
 
@@ -14,7 +14,7 @@ import scenegym  # noqa: F401  (registers the ids)
 from scenegym.envs.momentum.env import MomentumSceneEnv, MomentumSceneVectorEnv
 from scenegym.envs.rulesets import get_ruleset
 
-ENV_ID = "scenegym/MomentumScene-v0"
+ENV_ID = "scenegym/MomentumScene-v1"
 SEATS = ("crew", "gm")
 
 

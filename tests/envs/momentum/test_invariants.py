@@ -76,7 +76,7 @@ def test_env_alone_replays_env_in_batch_of_1000(fields):
 @pytest.mark.parametrize("seat", ["crew", "gm"])
 def test_gym_env_alone_replays_vector_env_of_1000(seat):
     """Through the adapters (opponent random, learner takes its first legal action)."""
-    vec = gym.make_vec("scenegym/MomentumScene-v0", num_envs=1000,
+    vec = gym.make_vec("scenegym/MomentumScene-v1", num_envs=1000,
                        vectorization_mode="vector_entry_point", seat=seat, opponent="random")
     obs, infos = vec.reset(seed=3)
     trace = [obs]
@@ -84,7 +84,7 @@ def test_gym_env_alone_replays_vector_env_of_1000(seat):
         obs, reward, term, trunc, infos = vec.step(np.argmax(infos["action_mask"], axis=1))
         trace.append((obs, reward.copy(), term | trunc))  # the adapters reuse their arrays
     for i in (0, 999):
-        env = gym.make("scenegym/MomentumScene-v0", env_index=i, seat=seat, opponent="random")
+        env = gym.make("scenegym/MomentumScene-v1", env_index=i, seat=seat, opponent="random")
         o, info = env.reset(seed=3)
         assert np.array_equal(o, trace[0][i])
         for obs_b, reward_b, done_b in trace[1:]:

@@ -73,8 +73,8 @@ def test_env_alone_replays_env_in_batch_of_1000(fields):
         assert all(np.array_equal(a, b) for a, b in zip(events[i], events_i[0]))
 
 
-@pytest.mark.parametrize("env_id", ["scenegym/STAPersonalConflict-v0",
-                                    "scenegym/STASocialConflict-v0"])
+@pytest.mark.parametrize("env_id", ["scenegym/STAPersonalConflict-v1",
+                                    "scenegym/STASocialConflict-v1"])
 @pytest.mark.parametrize("seat", ["crew", "gm"])
 def test_gym_env_alone_replays_vector_env_of_1000(seat, env_id):
     """Through the adapters (opponent random, learner takes its first legal action)."""

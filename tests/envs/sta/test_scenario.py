@@ -152,13 +152,13 @@ def test_a_missing_file_or_suffix_is_refused_listing_the_shipped_scenarios(tmp_p
 
 def test_the_env_takes_scenario_with_fields_on_top(tmp_path):
     path = write(tmp_path, ONE_RAIDER)
-    env = gym.make("scenegym/STAPersonalConflict-v0", scenario=str(path), max_rounds=3)
+    env = gym.make("scenegym/STAPersonalConflict-v1", scenario=str(path), max_rounds=3)
     cfg = env.unwrapped.config
     assert (cfg.npc_tiers, cfg.max_rounds) == (("minor",), 3)
-    social = gym.make("scenegym/STASocialConflict-v0", scenario="social").unwrapped.config
+    social = gym.make("scenegym/STASocialConflict-v1", scenario="social").unwrapped.config
     assert social == StaSocialConfig()
     with pytest.raises(TypeError, match="not both"):
-        gym.make("scenegym/STAPersonalConflict-v0", scenario="personal", config=StaConfig())
+        gym.make("scenegym/STAPersonalConflict-v1", scenario="personal", config=StaConfig())
 
 
 def test_a_bad_scenario_through_the_cli_is_one_line_and_exit_2(tmp_path):
