@@ -223,8 +223,8 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
       observation is in ``infos["final_obs"]`` and its end facts in ``infos["final_info"]``
       (``cut_off``), with ``infos["_final_obs"]`` and ``infos["_final_info"]`` marking the
       envs; the returned observation and mask are already the next scene's first.
-    - ``AutoresetMode.NEXT_STEP`` (what Gymnasium's stateful vector wrappers, such as
-      ``NormalizeObservation``, require): the step that ends a scene returns its last
+    - ``AutoresetMode.NEXT_STEP`` (what Gymnasium's vector observation wrappers, such as
+      ``NormalizeObservation`` and ``FlattenObservation``, require): the step that ends a scene returns its last
       observation (and ``infos["cut_off"]``); that env's action in the next step is ignored
       and the step returns the next scene's first observation, reward 0, no end. The mask
       of an ended step is already the next scene's, so a masked policy never sees an

@@ -30,9 +30,9 @@ def first_legal(masks):
 @pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
 def test_the_vector_wrappers_run_on_the_native_env(env_id, mode):
     env = native(env_id, mode)
-    if mode == AutoresetMode.NEXT_STEP:  # Gymnasium's stateful wrappers take NEXT_STEP only
-        env = vw.NormalizeObservation(env)
-    env = vw.RecordEpisodeStatistics(vw.FlattenObservation(env))
+    if mode == AutoresetMode.NEXT_STEP:  # Gymnasium's observation wrappers take it only
+        env = vw.FlattenObservation(vw.NormalizeObservation(env))
+    env = vw.RecordEpisodeStatistics(env)
     obs, infos = env.reset(seed=1)
     episodes = 0
     for _ in range(200):
@@ -84,7 +84,7 @@ def test_an_unknown_autoreset_mode_is_refused_with_the_modes_allowed():
 def test_sync_make_vec_never_hands_out_an_all_false_mask():
     """``make_vec(..., "sync")`` steps an ended env once more (NEXT_STEP): its mask at the
     ended step is already the next scene's."""
-    env = gym.make_vec(IDS[0], num_envs=4, vectorization_mode="sync", opponent="random",
+    env = gym.make_vec("scenegym/StarforgedSceneChallenge-v1", num_envs=4, vectorization_mode="sync", opponent="random",
                        max_moves=2, finish_early=False)
     _, infos = env.reset(seed=2)
     ends = 0
