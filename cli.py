@@ -9,11 +9,13 @@ modules it needs (``needs``, the training commands: torch) is refused, ``--help`
 with the ``pip install`` line when one of them is missing; ``run`` refuses, before any work,
 a command that finds an extra missing later (matplotlib for plots).
 
-Every command ends without a traceback on what a user can get wrong: a refused input prints
-one error line (exit status 2), a missing optional dependency names the ``pip install``
-that adds it (exit status 2), and Ctrl-C prints one line (exit status 130), after the command
-has kept what it finished (a checkpoint, the scenes played). A deprecated flag still works
-for one release and prints one line saying what replaces it.
+Every command's ``--out`` folder is checked before the command starts (made, written in and
+removed again: :func:`scenegym.common.files.check_out`), so no work is lost to a folder that
+cannot be written. Every command ends without a traceback on what a user can get wrong: a
+refused input prints one error line (exit status 2), a missing optional dependency names the
+``pip install`` that adds it (exit status 2), and Ctrl-C prints one line (exit status 130),
+after the command has kept what it finished (a checkpoint, the scenes played). A deprecated
+flag still works for one release and prints one line saying what replaces it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import sys
 from scenegym import __version__
 from scenegym.common import options
 from scenegym.common.extras import EXTRA_OF_MODULE, missing_extra, missing_needs  # noqa: F401
+from scenegym.common.files import check_out
 
 DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, playtests, "
                "replays, variant reports, benchmarks and training.")
@@ -101,6 +104,7 @@ def main(argv=None) -> int:
     for line in options.deprecation_lines(args):
         print(f"scenegym {args.command}: {line}", file=sys.stderr)
     try:
+        check_out(args)
         return int(args.run(args) or 0)
     except REFUSED as err:
         return _error(args, err)

@@ -8,7 +8,7 @@ import stat
 
 import numpy as np
 import pytest
-from clirun import assert_refused, interrupted_on_a_terminal, scenegym
+from clirun import assert_refused, full_disk_for, interrupted_on_a_terminal, scenegym
 
 from scenegym.cli import main
 from scenegym.common.scenes import scene_quota
@@ -117,15 +117,18 @@ def test_an_out_under_a_file_is_refused_before_the_first_scene(tmp_path):
     assert_refused(done, "taken", "is a file, not a folder")
 
 
-def test_a_write_that_fails_keeps_the_report_and_says_where(tmp_path):
-    """/proc takes no new files, not even from root: the report is printed and kept."""
-    done = scenegym("playtest", "starforged", "--scenes", 50, "--seed", 1, "--json",
-                    "--out", "/proc", cwd=tmp_path)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+def test_a_write_that_fails_keeps_the_report_and_says_where(tmp_path, monkeypatch, capsys):
+    """A disk that fills during the run: the report is printed and kept beside."""
+    full_disk_for(monkeypatch, "playtest.json")
+    monkeypatch.chdir(tmp_path)
+    code = main(["playtest", "starforged", "--scenes", "50", "--seed", "1", "--json",
+                 "--out", str(tmp_path / "out")])
+    done = capsys.readouterr()
+    assert code == 1 and "Traceback" not in done.err
     kept = tmp_path / "scenegym-kept-playtest.json"
-    assert f"kept the results in {str(kept)!r}" in done.stderr
-    assert json.loads(kept.read_text()) == json.loads(done.stdout)
-    assert json.loads(done.stdout)["scenes"] == 50
+    assert f"kept the results in {str(kept)!r}" in done.err
+    assert json.loads(kept.read_text()) == json.loads(done.out)
+    assert json.loads(done.out)["scenes"] == 50
 
 
 def test_the_report_file_follows_the_umask(tmp_path):
