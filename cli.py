@@ -23,11 +23,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 
 from scenegym import __version__
 from scenegym.common import options
 from scenegym.common.extras import EXTRA_OF_MODULE, missing_extra, missing_needs  # noqa: F401
 from scenegym.common.files import check_out
+from scenegym.envs.core.notice import SceneGymWarning
 
 DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, playtests, "
                "replays, variant reports, benchmarks and training.")
@@ -103,6 +105,13 @@ def main(argv=None) -> int:
     args.given = given_options(argv)
     for line in options.deprecation_lines(args):
         print(f"scenegym {args.command}: {line}", file=sys.stderr)
+    with warnings.catch_warnings():
+        warnings.showwarning = one_line_notices(args.command, warnings.showwarning)
+        return _run(args)
+
+
+def _run(args) -> int:
+    """Run the parsed command; what a user got wrong ends in one line, not a traceback."""
     try:
         check_out(args)
         return int(args.run(args) or 0)
@@ -118,6 +127,20 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # output piped into a command that stopped reading (| head)
         sys.stderr.close()
         return 0
+
+
+def one_line_notices(command: str, show_other):
+    """A ``warnings.showwarning`` that prints scenegym's notices
+    (:class:`~scenegym.envs.core.notice.SceneGymWarning`) as ``scenegym COMMAND: warning: ...``
+    and hands other warnings to ``show_other``."""
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, SceneGymWarning):
+            print(f"scenegym {command}: warning: {message}", file=sys.stderr)
+        else:
+            show_other(message, category, filename, lineno, file, line)
+
+    return show
 
 
 def _error(args, err) -> int:
