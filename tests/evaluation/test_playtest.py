@@ -11,8 +11,9 @@ import pytest
 from clirun import assert_refused, full_disk_for, interrupted_on_a_terminal, scenegym
 
 from scenegym.cli import main
-from scenegym.common.scenes import scene_quota
-from scenegym.evaluation.playtest import playtest
+from scenegym.common import scenes as scenes_module
+from scenegym.common.scenes import ENDED_COLUMNS, scene_quota
+from scenegym.evaluation.playtest import playtest, playtest_scenes, scene_figures
 
 
 def run_json(capsys, argv):
@@ -150,3 +151,38 @@ def test_ctrl_c_prints_the_scenes_finished_and_ends_with_one_line(tmp_path):
     finished = re.search(r"interrupted: (\d+) of 20000000 scenes finished", done.stdout)
     assert finished and int(finished.group(1)) > 0
     assert re.search(r"crew win rate +\d+\.\d\d%", done.stdout)
+
+
+def test_an_interrupted_playtest_prints_the_figures_of_exactly_the_scenes_it_finished(
+        monkeypatch, capsys):
+    """Issue 26, item 1: "An interrupted run must report exactly the scenes it finished (and
+    say how many), or nothing." Ctrl-C comes after the third round of scenes; the printed
+    figures equal those of a run to the end cut to the same scenes (by (env, episode))."""
+    argv = dict(scenes=3000, crew="random", gm="random", seed=4, batch=64)
+    _, whole = playtest_scenes("starforged", argv["scenes"], argv["crew"], argv["gm"],
+                               seed=argv["seed"], batch=argv["batch"])
+    stops = []
+
+    class Recorded(scenes_module.Interrupted):
+        def __init__(self, ended, kept):
+            super().__init__(ended, kept)
+            stops.append(self)
+
+    real_advance, calls = scenes_module._advance, []
+
+    def ctrl_c_on_the_third_round(bar, n):
+        calls.append(n)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real_advance(bar, n)
+
+    monkeypatch.setattr(scenes_module, "Interrupted", Recorded)
+    monkeypatch.setattr(scenes_module, "_advance", ctrl_c_on_the_third_round)
+    assert main(["playtest", "starforged", "--json", *[f"--{k}={v}" for k, v in
+                                                         argv.items()]]) == 130
+    printed = json.loads(capsys.readouterr().out)
+    kept = stops[0].kept
+    assert printed["scenes"] == kept.sum() == sum(calls) < argv["scenes"]
+    expected = scene_figures(whole[kept][:, :len(ENDED_COLUMNS)])
+    assert {k: printed[k] for k in expected} == json.loads(json.dumps(expected))
+    assert printed["ruleset_stats"] == {}
