@@ -9,11 +9,13 @@ modules it needs (``needs``, the training commands: torch) is refused, ``--help`
 with the ``pip install`` line when one of them is missing; ``run`` refuses, before any work,
 a command that finds an extra missing later (matplotlib for plots).
 
-Every command ends without a traceback on what a user can get wrong: a refused input prints
-one error line (exit status 2), a missing optional dependency names the ``pip install``
-that adds it (exit status 2), and Ctrl-C prints one line (exit status 130), after the command
-has kept what it finished (a checkpoint, the scenes played). A deprecated flag still works
-for one release and prints one line saying what replaces it.
+Every command's ``--out`` folder is checked before the command starts (made, written in and
+removed again: :func:`scenegym.common.files.check_out`), so no work is lost to a folder that
+cannot be written. Every command ends without a traceback on what a user can get wrong: a
+refused input prints one error line (exit status 2), a missing optional dependency names the
+``pip install`` that adds it (exit status 2), and Ctrl-C prints one line (exit status 130),
+after the command has kept what it finished (a checkpoint, the scenes played). A deprecated
+flag still works for one release and prints one line saying what replaces it.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 
 from scenegym import __version__
 from scenegym.common import options
 from scenegym.common.extras import EXTRA_OF_MODULE, missing_extra, missing_needs  # noqa: F401
+from scenegym.common.files import check_out
+from scenegym.envs.core.notice import SceneGymWarning
 
 DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, playtests, "
                "replays, variant reports, benchmarks and training.")
@@ -100,7 +105,15 @@ def main(argv=None) -> int:
     args.given = given_options(argv)
     for line in options.deprecation_lines(args):
         print(f"scenegym {args.command}: {line}", file=sys.stderr)
+    with warnings.catch_warnings():
+        warnings.showwarning = one_line_notices(args.command, warnings.showwarning)
+        return _run(args)
+
+
+def _run(args) -> int:
+    """Run the parsed command; what a user got wrong ends in one line, not a traceback."""
     try:
+        check_out(args)
         return int(args.run(args) or 0)
     except REFUSED as err:
         return _error(args, err)
@@ -114,6 +127,20 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # output piped into a command that stopped reading (| head)
         sys.stderr.close()
         return 0
+
+
+def one_line_notices(command: str, show_other):
+    """A ``warnings.showwarning`` that prints scenegym's notices
+    (:class:`~scenegym.envs.core.notice.SceneGymWarning`) as ``scenegym COMMAND: warning: ...``
+    and hands other warnings to ``show_other``."""
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, SceneGymWarning):
+            print(f"scenegym {command}: warning: {message}", file=sys.stderr)
+        else:
+            show_other(message, category, filename, lineno, file, line)
+
+    return show
 
 
 def _error(args, err) -> int:

@@ -10,6 +10,7 @@ lose the results: :func:`write_or_keep` writes them beside the target, or says i
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -35,15 +36,45 @@ def check_writable(path, what: str = "--out") -> Path:
 
 
 def check_writable_folder(folder, what: str = "--out", shown=None) -> Path:
-    """Refuse, before any work, an output folder that is a file or cannot be written to."""
+    """Refuse, before any work, an output folder that cannot be made or written in.
+
+    The check does what the write will do: it makes the missing folders, writes a probe file
+    in the last one, and removes both again (so a refused command leaves nothing behind).
+    A folder under a file, one that may not be made (a read-only or immutable parent, a name
+    too long) and one that may not be written in are all refused, even for root, whom
+    permission bits do not stop.
+
+    Raises:
+        ValueError: Naming ``what``, the folder and the reason.
+    """
     folder = Path(folder)
     shown = str(folder if shown is None else shown)
-    existing = next((p for p in [folder, *folder.parents] if p.exists()), None)
-    if existing is not None and not existing.is_dir():
-        raise ValueError(f"{what} {shown!r}: {str(existing)!r} is a file, not a folder")
-    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
-        raise ValueError(f"{what} {shown!r}: no permission to write in {str(existing)!r}")
+    made, where, existing = [], folder, None
+    try:
+        existing = next((p for p in [folder, *folder.parents] if p.exists()), None)
+        if existing is not None and not existing.is_dir():
+            raise ValueError(f"{what} {shown!r}: {str(existing)!r} is a file, not a folder")
+        for where in reversed([p for p in [folder, *folder.parents] if not p.exists()]):
+            where.mkdir()
+            made.append(where)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".scenegym-probe-")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as err:
+        doing = "write in" if where in made or where == existing else "make"
+        raise ValueError(f"{what} {shown!r}: cannot {doing} {str(where)!r} "
+                         f"({err.strerror or err})") from None
+    finally:
+        for done in reversed(made):
+            with contextlib.suppress(OSError):
+                done.rmdir()
     return folder
+
+
+def check_out(args) -> None:
+    """Refuse, before a command starts, its ``--out`` folder if it cannot be written."""
+    if getattr(args, "out", None) is not None:
+        check_writable_folder(args.out)
 
 
 def check_outputs(args) -> None:

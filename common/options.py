@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scenegym.envs.core.reward import GM_REWARDS
+from scenegym.envs.core.seeds import seed_problem
 from scenegym.envs.rulesets import env_ids, get_ruleset, ruleset_names
 
 SEATS = ("crew", "gm")
@@ -97,6 +98,18 @@ def names(text: str) -> list[str]:
     return found
 
 
+def seed(text: str) -> int:
+    """A seed: an integer from 0 to 2**64-1 (:func:`scenegym.envs.core.seeds.check_seed`)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = text
+    problem = seed_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return value
+
+
 def positive(text: str) -> int:
     """An integer of at least 1."""
     value = int(text)
@@ -114,8 +127,8 @@ option("run_dir", "RUN", "a run folder of train or selfplay (its model.zip), or 
 
 # -- the run: scenes, seed, batch, config ------------------------------------------------------
 option("seed", "--seed",
-       "seed of the run: the same seed plays the same scenes; none: fresh entropy",
-       type=int, default=None)
+       "seed of the run, 0 to 2**64-1: the same seed plays the same scenes; none: fresh entropy",
+       type=seed, default=None)
 option("scenes", "--scenes",
        "scenes to play (per arm, point, cell or agent where a command plays several; solve: 0 "
        "plays none)",
@@ -189,7 +202,7 @@ option("env", "--env", "env index i of the scene in the run's batch", type=int, 
        metavar="I")
 option("scene", "--scene", "scene index k of that env (0..{max_scene})", type=int, default=0,
        metavar="K")
-option("agent_seed", "--agent-seed", "seed of random agents (none: the run's seed)", type=int,
+option("agent_seed", "--agent-seed", "seed of random agents (none: the run's seed)", type=seed,
        default=None)
 option("watch", "--watch",
        "let agents play both seats (--crew and --gm) at a readable pace, instead of you",

@@ -40,11 +40,13 @@ ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during :func:`play_scenes`; ``ended`` holds the scenes finished before it."""
+    """Ctrl-C during :func:`play_scenes`: ``ended`` holds the rows of the scenes finished
+    before it, still in (env, episode) order, and ``kept`` marks which rows of the whole run
+    they are (so a run to the end can be cut to the same scenes)."""
 
-    def __init__(self, ended: np.ndarray):
+    def __init__(self, ended: np.ndarray, kept: np.ndarray):
         super().__init__()
-        self.ended = ended
+        self.ended, self.kept = ended, kept
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -83,7 +85,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     rules are being compiled.
 
     Raises:
-        Interrupted: Ctrl-C; it carries the scenes that ended before it.
+        Interrupted: Ctrl-C; it carries the rows of the scenes that ended before it (and
+            only those: a row of a scene never finished is not among them).
     """
     from tqdm import tqdm
 
@@ -91,6 +94,7 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     played = np.zeros(engine.num_envs, np.int64)
     own = len(scene_columns(rulestats))
     ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
+    kept = np.zeros(scenes, np.bool_)  # the rows of the scenes finished so far
     first_row = scene_row(quota)
     finished = 0
     actions = np.zeros(engine.num_envs, np.int64)
@@ -117,13 +121,14 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 ended[keys, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
                 if own:
                     ended[keys, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
+                kept[keys] = True
                 rulestats.add_ended(rows)
                 finished += done.size
                 played[done] += 1
                 engine.next_episode(over & (played < quota))
             _advance(bar, done.size)
     except KeyboardInterrupt:
-        raise Interrupted(ended[:finished]) from None
+        raise Interrupted(ended[kept], kept) from None
     finally:
         bar.close()
     return ended

@@ -34,6 +34,7 @@ from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
 from scenegym.envs.core.recycle import Recycled
 from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.core.seeds import check_seed
 from scenegym.envs.opponents import make_agent
 from scenegym.envs.rulesets import get_ruleset, ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
@@ -140,6 +141,7 @@ class SceneEnv(_Seated, gym.Env):
         A scene still running when ``reset`` is called is abandoned (its result is not
         reported); the next scene of the stream begins.
         """
+        seed = None if seed is None else check_seed(seed)
         super().reset(seed=seed)
         if seed is not None or self._needs_reset:
             self._reseed(seed)
@@ -253,6 +255,7 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
 
     def reset(self, *, seed=None, options=None):
         """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""
+        seed = None if seed is None else check_seed(seed)
         self._reseed(seed, obs_into=self._obs_out.to_fill())
         self._resetting[:] = False
         obs = self.seated.obs  # NEXT_STEP steps write the batch's array in place: a copy

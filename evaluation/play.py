@@ -24,12 +24,11 @@ import numpy as np
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
 from scenegym.common import options
-from scenegym.common.files import check_writable_folder
+from scenegym.common.files import check_writable_folder, write_or_keep
 from scenegym.common.overrides import parse_overrides
 from scenegym.common.scenes import seat_seed
 from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
-from scenegym.envs.core.files import atomic_write_text
 from scenegym.envs.core.header import CREW, GM, RESULT, SEAT_NAMES, TRUNCATED
 from scenegym.envs.gym_env import env_config
 from scenegym.evaluation.sheet import legal_actions, sheet
@@ -230,12 +229,13 @@ def seats_of(args) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Play (or watch) one scene; 130 on Ctrl-C, as a shell expects."""
-    if args.delay < 0 or (args.seed is not None and args.seed < 0):
-        raise ValueError(f"--delay {args.delay} and --seed {args.seed}: allowed 0 or more")
+    if args.delay < 0:
+        raise ValueError(f"--delay is {args.delay}; allowed: 0 or more")
     env_id = options.env_id_of(args.target)
     rs, _ = env_config(env_id)
     overrides = parse_overrides(args.set, rs.config_type, "--set")
     seats = seats_of(args)
+    check_someone_plays(args)
     if args.out is not None:
         check_writable_folder(args.out)
     seed = fresh_seed() if args.seed is None else args.seed
@@ -257,6 +257,15 @@ def run(args: argparse.Namespace) -> int:
     term.say("", table.result() if done else "You left the table.")
     if args.out is not None:
         path = args.out / f"play-{seed}.txt"
-        atomic_write_text(path, table.record(seats))
+        kept = write_or_keep(path, table.record(seats), term.say)
+        if kept != path:
+            return 1
         term.say(f"transcript saved to {path}")
     return 0
+
+
+def check_someone_plays(args) -> None:
+    """Refuse, before the scene, to play with no input to read the decisions from."""
+    if not args.watch and (sys.stdin is None or sys.stdin.closed):
+        raise ValueError("standard input is closed: no one can type the decisions; give "
+                         "play an input, or --watch to let agents play both seats")

@@ -142,10 +142,12 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
         ended = stop.ended
     report = {"ruleset": ruleset, "scenes": len(ended), "seed": seed, "batch": engine.num_envs,
               "crew": str(crew), "gm": str(gm)}
-    if len(ended) < scenes:  # Ctrl-C: the scenes that ended first are the shorter ones
-        report.update(interrupted=True, scenes_asked=scenes)
     report.update(scene_figures(ended[:, :len(ENDED_COLUMNS)]))
-    report["ruleset_stats"] = rulestats.summary()
+    if len(ended) < scenes:  # Ctrl-C: its figures are the finished scenes' alone, and the
+        # ruleset's statistics, counted from events, hold scenes cut short: left out
+        report.update(interrupted=True, scenes_asked=scenes, ruleset_stats={})
+    else:
+        report["ruleset_stats"] = rulestats.summary()
     return report, ended
 
 
@@ -242,8 +244,10 @@ def format_report(report: dict) -> list[str]:
              f"lead changes       {report['mean_lead_changes']:.3f}  [{llo:.3f}, {lhi:.3f}]",
              f"final margin       {report['mean_final_margin']:.3f}  [{mlo:.3f}, {mhi:.3f}]"]
     if report.get("interrupted"):
-        lines.insert(1, f"interrupted: {report['scenes']} of {report['scenes_asked']} scenes "
-                        "finished (short scenes end first: figures lean toward them)")
+        lines[1:1] = [f"interrupted: {report['scenes']} of {report['scenes_asked']} scenes "
+                      "finished, the figures are theirs (short scenes end first: the figures "
+                      "lean toward them)",
+                      "ruleset statistics left out: they would count the scenes cut short"]
     lines += format_table("results", report["results"])
     lines += format_table("lead changes per scene", report["lead_changes"])
     return lines + format_ruleset_stats(report["ruleset_stats"])

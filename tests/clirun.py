@@ -5,6 +5,7 @@ Shared by the tests of every command (on the pytest path, like ``scripted.py``).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -16,6 +17,9 @@ import subprocess
 import sys
 import termios
 import time
+from pathlib import Path
+
+import pytest
 
 REFUSED, INTERRUPTED = 2, 130
 
@@ -96,3 +100,41 @@ def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedPr
     out, _ = proc.communicate(timeout=60)
     os.close(main_fd)
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen
+
+
+@contextlib.contextmanager
+def unwritable(folder):
+    """``folder`` (made if missing) that this process can neither write in nor make folders
+    in, even as root (mode 0555, and immutable when root: ``chattr +i``); skips the test where
+    neither stops this user."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o555)
+    immutable = os.geteuid() == 0 and subprocess.run(["chattr", "+i", str(folder)],
+                                                     capture_output=True).returncode == 0
+    try:
+        if os.access(folder, os.W_OK) and not immutable:
+            pytest.skip("this user may write in any folder (root without chattr)")
+        yield folder
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        folder.chmod(0o755)
+
+
+def full_disk_for(monkeypatch, *names: str) -> None:
+    """Writes of the files called ``names`` fail after the work, as on a full disk (the
+    ``--out`` check before the work passes); other files, such as the kept copies, are
+    written."""
+    import errno
+
+    from scenegym.common import files
+
+    real = files.atomic_write_text
+
+    def write(path, text):
+        if Path(path).name in names:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        return real(path, text)
+
+    monkeypatch.setattr(files, "atomic_write_text", write)

@@ -19,6 +19,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, VecEnvWrapper
 
 import scenegym  # noqa: F401  (registers the ids)
 from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.seeds import learner_seed
 from scenegym.training.vec_env import SceneVecEnv
 
 
@@ -66,7 +67,7 @@ def measure(venv, steps: int, seed: int) -> dict:
     """Train MaskablePPO for ``steps`` on ``venv``; wall time and the env's share of it."""
     warm_up(venv)
     timed = TimedVecEnv(venv)
-    model = MaskablePPO("MlpPolicy", timed, n_steps=128, batch_size=256, seed=seed,
+    model = MaskablePPO("MlpPolicy", timed, n_steps=128, batch_size=256, seed=learner_seed(seed),
                         device="cpu", verbose=0)
     t = time.perf_counter()
     model.learn(total_timesteps=steps)
@@ -86,7 +87,7 @@ def bench(env_id: str, seat: str, envs: int, steps: int, seed: int) -> dict:
 
 def run(args) -> int:
     """Entry point of ``scenegym bench-train``."""
-    seed = fresh_seed() % 2**32 if args.seed is None else args.seed
+    seed = fresh_seed() if args.seed is None else args.seed
     r = bench(args.env_id, args.seat, args.batch, args.steps, seed)
     print(f"{args.env_id} seat={args.seat} batch={args.batch} steps={args.steps} "
           "(MaskablePPO, 1 torch thread)")

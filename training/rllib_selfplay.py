@@ -29,6 +29,7 @@ from scenegym.common.extras import exit_missing
 from scenegym.common.files import check_writable_folder
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.files import atomic_write_json
+from scenegym.envs.core.seeds import learner_seed
 from scenegym.envs.gym_env import env_config
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.training.evaluate import play_match
@@ -138,7 +139,7 @@ def ppo_config(args) -> PPOConfig:
             seat: RLModuleSpec(module_class=MaskedPPOModule,
                                model_config={"fcnet_hiddens": hidden, "head_fcnet_hiddens": []})
             for seat in SEATS}))
-        .debugging(seed=args.seed)
+        .debugging(seed=learner_seed(args.seed))
     )
 
 
@@ -224,8 +225,8 @@ def train(args) -> dict:
     """Train both seats; write the checkpoint and ``rllib.json`` to ``args.out``."""
     import ray
 
-    args.seed = fresh_seed() % 2**31 if args.seed is None else args.seed
-    torch.manual_seed(args.seed)
+    args.seed = fresh_seed() if args.seed is None else args.seed
+    torch.manual_seed(learner_seed(args.seed))
     ray.init(address=args.address or "local", include_dashboard=False,
              log_to_driver=args.env_runners > 0, ignore_reinit_error=True)
     try:

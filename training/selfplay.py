@@ -369,7 +369,7 @@ def run(args) -> int:
                       steps=(args.rounds or 0) * (args.steps_per_round or 0),
                       out=str(args.out),
                       envs=args.batch,
-                      seed=fresh_seed() % 2**32 if args.seed is None else args.seed,
+                      seed=fresh_seed() if args.seed is None else args.seed,
                       algo=args.algo, n_steps=args.n_steps, batch_size=args.minibatch,
                       n_epochs=args.n_epochs, net=tuple(args.net), threads=args.threads,
                       gm_reward=args.gm_reward, config=args.overrides)

@@ -42,6 +42,7 @@ from scenegym.common.files import check_writable_folder
 from scenegym.common.overrides import from_json
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import mix64
+from scenegym.envs.core.seeds import learner_seed
 from scenegym.training.checkpoints import (
     MANIFEST,
     CheckpointCallback,
@@ -129,7 +130,7 @@ def new_model(s: TrainSettings, venv, tb_dir):
     """A fresh learner with the run's hyperparameters."""
     return ALGOS[s.algo](
         "MlpPolicy", venv, n_steps=s.n_steps, batch_size=s.batch_size,
-        n_epochs=s.n_epochs, learning_rate=s.learning_rate, ent_coef=s.ent_coef, gamma=s.gamma, seed=s.seed,
+        n_epochs=s.n_epochs, learning_rate=s.learning_rate, ent_coef=s.ent_coef, gamma=s.gamma, seed=learner_seed(s.seed),
         policy_kwargs={"net_arch": list(s.net)}, tensorboard_log=tb_dir, device="cpu",
         verbose=0)
 
@@ -174,7 +175,7 @@ def train(s: TrainSettings, resume: bool = False, given=frozenset()) -> dict:
                                 f"{MANIFEST}); drop --resume to start one")
     if manifest is not None:
         s = resumed_settings(manifest["settings"], s, out, given)
-    s.seed = fresh_seed() % 2**32 if s.seed is None else s.seed
+    s.seed = fresh_seed() if s.seed is None else s.seed
     s.gm_reward = gm_reward_of(s.env_id, s.gm_reward)
 
     # env and model

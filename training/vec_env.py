@@ -27,6 +27,7 @@ from scenegym.agents.policy_info import policy_info
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch, check_memory
 from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.core.seeds import check_seed
 from scenegym.envs.gym_env import OTHER_SEAT, build_config, opponent_seed
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.envs.seated import SeatedBatch
@@ -85,6 +86,7 @@ class SceneVecEnv(VecEnv):
     def reset(self) -> np.ndarray:
         """Start scene 0 of every env with the seed stored by ``seed()`` (else a fresh one)."""
         seed = self._seeds[0]
+        seed = None if seed is None else check_seed(seed, "the seed given to seed()")
         if seed is not None and isinstance(self._opponent_spec, str):  # reseed a random one
             self.seated.opponent = self._opponent(opponent_seed(seed))
         self.seated.reset(seed)

@@ -16,6 +16,7 @@ from scenegym.envs.core.header import EPISODE, OVER, PHASE, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.ruleset import Ruleset
+from scenegym.envs.core.seeds import check_seed
 
 ILLEGAL_MODES = ("raise", "lose")  # indices match scenegym.envs.core.kernels.RAISE / LOSE
 
@@ -115,9 +116,7 @@ class SceneBatch:
     # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
         """Start episode 0 of every env; ``seed=None`` draws a fresh one from OS entropy."""
-        self.seed = fresh_seed() if seed is None else int(seed)
-        if not 0 <= self.seed < 2**64:
-            raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
         self.state[:] = 0
         self.log.lengths[:] = 0
         self._begin(self._all)

@@ -15,7 +15,10 @@ from dataclasses import fields
 from importlib import resources
 from pathlib import Path
 
+from scenegym.envs.core.notice import notice
+
 SUFFIXES = (".toml", ".json")
+A_FOLDER = "is a folder; give a TOML or JSON file"
 
 
 class ContentError(ValueError):
@@ -28,21 +31,32 @@ class ContentError(ValueError):
 def read(path) -> dict:
     """The file's top-level table (TOML or JSON by its suffix).
 
+    An empty file (or one of comments only) is read as setting nothing, with a
+    :class:`~scenegym.envs.core.notice.SceneGymWarning` saying so.
+
     Raises:
-        ContentError: The suffix is neither, or the text does not parse (with the parser's
-            line and column).
+        ContentError: The suffix is neither, the path is a folder, the file is not text, or
+            the text does not parse (with the parser's line and column).
         FileNotFoundError: There is no such file.
     """
     path = Path(path)
     if path.suffix not in SUFFIXES:
         raise ContentError(path, f"suffix {path.suffix!r}; allowed: {', '.join(SUFFIXES)}")
-    text = path.read_text()
+    if path.is_dir():
+        raise ContentError(path, A_FOLDER)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ContentError(path, f"is not a text file (byte {err.start} is not UTF-8); give a "
+                                 "TOML or JSON file") from None
     try:
         data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as err:
         raise ContentError(path, f"not valid {path.suffix[1:].upper()}: {err}") from None
     if not isinstance(data, dict):
         raise ContentError(path, "the file must hold one table (a JSON object) at the top")
+    if not data:
+        notice(f"content file {path} sets nothing (it is empty): the default config plays")
     return data
 
 
@@ -123,11 +137,14 @@ def find(path_or_name, package: str, folder: str) -> Path:
     """A content file by path, or by the name of a file shipped in ``package/folder``.
 
     Raises:
+        ContentError: The path is a folder.
         FileNotFoundError: Neither exists (the message lists the shipped names).
     """
     path = Path(path_or_name)
     if path.is_file():
         return path
+    if path.is_dir():
+        raise ContentError(path, A_FOLDER)
     found = shipped_file(package, folder, str(path_or_name)) if path.suffix == "" else None
     if found is not None:
         return found

@@ -7,6 +7,7 @@ import sys
 
 import pexpect
 import pytest
+from clirun import assert_refused, full_disk_for, scenegym
 
 from scenegym.cli import main
 from scenegym.envs.core.header import GM
@@ -93,7 +94,7 @@ def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
 @pytest.mark.parametrize(("argv", "message"), [
     (["--set", "nope=1"], "'nope' is not a config field"),
     (["--opponent", "wizard"], "unknown agent 'wizard'"),
-    (["--delay", "-1", "--watch"], "--delay -1.0"),
+    (["--delay", "-1", "--watch"], "--delay is -1.0"),
     (["--seat", "gm", "--set", "price_by=oracle"], "the gm seat never decides"),
     (["--watch", "--opponent", "random"], "--watch plays --crew against --gm"),
     (["--gm", "random"], "--crew and --gm name the agents of --watch"),
@@ -114,3 +115,23 @@ def test_parse_choice_reads_numbers_names_and_commands():
     assert parse_choice("UNDO", layout) == "undo"
     with pytest.raises(ValueError, match="neither an action number"):
         parse_choice("dance", layout)
+
+
+def test_with_standard_input_closed_play_is_refused_before_the_scene():
+    """Issue 26, item 5: "With stdin closed (<&-), play dies with a RuntimeError traceback"."""
+    done = scenegym("play", MOMENTUM, "--seed", "1", preexec_fn=lambda: os.close(0))
+    assert_refused(done, "standard input is closed", "--watch")
+    assert "Your move" not in done.stdout and "you are the crew" not in done.stdout
+
+
+def test_a_transcript_that_cannot_be_written_after_the_scene_is_kept(tmp_path, monkeypatch,
+                                                                      capsys):
+    """Issue 26, item 5: "an unwritable path loses the transcript just played": a write that
+    fails after the scene (a full disk) keeps it beside, says where, and exits 1."""
+    full_disk_for(monkeypatch, "play-4.txt")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", MOMENTUM, "--watch", "--delay", "0", "--seed", "4", "--gm", "random",
+                 "--out", str(tmp_path / "out")]) == 1
+    kept = tmp_path / "scenegym-kept-play-4.txt"
+    assert f"kept the results in {str(kept)!r}" in capsys.readouterr().out
+    assert kept.read_text().startswith(f"scenegym play {MOMENTUM} --seed 4\n")

@@ -8,11 +8,12 @@ import stat
 
 import numpy as np
 import pytest
-from clirun import assert_refused, interrupted_on_a_terminal, scenegym
+from clirun import assert_refused, full_disk_for, interrupted_on_a_terminal, scenegym
 
 from scenegym.cli import main
-from scenegym.common.scenes import scene_quota
-from scenegym.evaluation.playtest import playtest
+from scenegym.common import scenes as scenes_module
+from scenegym.common.scenes import ENDED_COLUMNS, scene_quota
+from scenegym.evaluation.playtest import playtest, playtest_scenes, scene_figures
 
 
 def run_json(capsys, argv):
@@ -117,15 +118,18 @@ def test_an_out_under_a_file_is_refused_before_the_first_scene(tmp_path):
     assert_refused(done, "taken", "is a file, not a folder")
 
 
-def test_a_write_that_fails_keeps_the_report_and_says_where(tmp_path):
-    """/proc takes no new files, not even from root: the report is printed and kept."""
-    done = scenegym("playtest", "starforged", "--scenes", 50, "--seed", 1, "--json",
-                    "--out", "/proc", cwd=tmp_path)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+def test_a_write_that_fails_keeps_the_report_and_says_where(tmp_path, monkeypatch, capsys):
+    """A disk that fills during the run: the report is printed and kept beside."""
+    full_disk_for(monkeypatch, "playtest.json")
+    monkeypatch.chdir(tmp_path)
+    code = main(["playtest", "starforged", "--scenes", "50", "--seed", "1", "--json",
+                 "--out", str(tmp_path / "out")])
+    done = capsys.readouterr()
+    assert code == 1 and "Traceback" not in done.err
     kept = tmp_path / "scenegym-kept-playtest.json"
-    assert f"kept the results in {str(kept)!r}" in done.stderr
-    assert json.loads(kept.read_text()) == json.loads(done.stdout)
-    assert json.loads(done.stdout)["scenes"] == 50
+    assert f"kept the results in {str(kept)!r}" in done.err
+    assert json.loads(kept.read_text()) == json.loads(done.out)
+    assert json.loads(done.out)["scenes"] == 50
 
 
 def test_the_report_file_follows_the_umask(tmp_path):
@@ -147,3 +151,38 @@ def test_ctrl_c_prints_the_scenes_finished_and_ends_with_one_line(tmp_path):
     finished = re.search(r"interrupted: (\d+) of 20000000 scenes finished", done.stdout)
     assert finished and int(finished.group(1)) > 0
     assert re.search(r"crew win rate +\d+\.\d\d%", done.stdout)
+
+
+def test_an_interrupted_playtest_prints_the_figures_of_exactly_the_scenes_it_finished(
+        monkeypatch, capsys):
+    """Issue 26, item 1: "An interrupted run must report exactly the scenes it finished (and
+    say how many), or nothing." Ctrl-C comes after the third round of scenes; the printed
+    figures equal those of a run to the end cut to the same scenes (by (env, episode))."""
+    argv = dict(scenes=3000, crew="random", gm="random", seed=4, batch=64)
+    _, whole = playtest_scenes("starforged", argv["scenes"], argv["crew"], argv["gm"],
+                               seed=argv["seed"], batch=argv["batch"])
+    stops = []
+
+    class Recorded(scenes_module.Interrupted):
+        def __init__(self, ended, kept):
+            super().__init__(ended, kept)
+            stops.append(self)
+
+    real_advance, calls = scenes_module._advance, []
+
+    def ctrl_c_on_the_third_round(bar, n):
+        calls.append(n)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real_advance(bar, n)
+
+    monkeypatch.setattr(scenes_module, "Interrupted", Recorded)
+    monkeypatch.setattr(scenes_module, "_advance", ctrl_c_on_the_third_round)
+    assert main(["playtest", "starforged", "--json", *[f"--{k}={v}" for k, v in
+                                                         argv.items()]]) == 130
+    printed = json.loads(capsys.readouterr().out)
+    kept = stops[0].kept
+    assert printed["scenes"] == kept.sum() == sum(calls) < argv["scenes"]
+    expected = scene_figures(whole[kept][:, :len(ENDED_COLUMNS)])
+    assert {k: printed[k] for k in expected} == json.loads(json.dumps(expected))
+    assert printed["ruleset_stats"] == {}

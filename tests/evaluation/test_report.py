@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from clirun import assert_refused, on_a_terminal, scenegym
+from clirun import assert_refused, full_disk_for, on_a_terminal, scenegym
 
 from scenegym.cli import main
 from scenegym.envs.starforged.config import StarforgedConfig
@@ -67,13 +67,17 @@ def test_an_out_that_is_a_file_is_refused_before_any_scene(tmp_path):
     assert_refused(done, str(taken), "is a file, not a folder")
 
 
-def test_a_report_that_cannot_be_written_is_printed_and_kept(tmp_path):
-    done = scenegym("report", "starforged", "--scenes", 20, "--seed", 1, "--no-plots",
-                    "--out", "/proc/scenegym-rep", "--arm", "a=crew=random", cwd=tmp_path)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+def test_a_report_that_cannot_be_written_is_printed_and_kept(tmp_path, monkeypatch, capsys):
+    """A disk that fills during the run: the report is printed and kept beside."""
+    full_disk_for(monkeypatch, "report.md", "report.json")
+    monkeypatch.chdir(tmp_path)
+    code = main(["report", "starforged", "--scenes", "20", "--seed", "1", "--no-plots",
+                 "--out", str(tmp_path / "rep"), "--arm", "a=crew=random"])
+    done = capsys.readouterr()
+    assert code == 1 and "Traceback" not in done.err
     kept = tmp_path / "scenegym-kept-report.md"
-    assert f"kept the results in {str(kept)!r}" in done.stderr
-    assert kept.read_text().strip() == done.stdout.strip() and "| a |" in done.stdout
+    assert f"kept the results in {str(kept)!r}" in done.err
+    assert kept.read_text().strip() == done.out.strip() and "| a |" in done.out
     assert json.loads((tmp_path / "scenegym-kept-report.json").read_text())["a"]["scenes"] == 20
 
 
