@@ -55,7 +55,6 @@ class StarforgedConfig(RulesetConfig):
         price_stress: Spirit lost to an Endure Stress price.
         price_supply: Supply lost to a Sacrifice Resources price.
         narrative_momentum: Momentum lost to a narrative price (the oracle's other rows).
-        minor_price: Magnitude of every price after a weak-hit Finish the Scene.
         oracle_rows: The d100 mapping: ``(highest roll, kind)`` per row, ascending to 100.
         oracle_max_rolls: Cap on d100 rolls for one price. A ``twice`` row owes two prices, a
             ``twice`` among those is rolled again; a price still owed at the cap is a
@@ -89,7 +88,6 @@ class StarforgedConfig(RulesetConfig):
     price_stress: int = 1
     price_supply: int = 1
     narrative_momentum: int = 1
-    minor_price: int = 1
     oracle_rows: tuple = not_a_param(((68, "narrative"), (74, "supply"), (81, "harm"),
                                       (88, "stress"), (95, "momentum"), (100, "twice")))
     oracle_max_rolls: int = 3
@@ -122,7 +120,7 @@ class StarforgedConfig(RulesetConfig):
         check_int("advantage_momentum", self.advantage_momentum, 0, self.momentum_max)
         check_int("advantage_bonus", self.advantage_bonus, 0, st.MAX_BONUS)
         for name in ("price_momentum", "price_harm", "price_stress", "price_supply",
-                     "narrative_momentum", "minor_price", "endure_miss_momentum"):
+                     "narrative_momentum", "endure_miss_momentum"):
             check_int(name, getattr(self, name), 0, 10)
         self._check_oracle()
         check_int("oracle_max_rolls", self.oracle_max_rolls, 1, 10)

@@ -33,7 +33,7 @@ SPEC = """
     The burn decision is offered only when burning would improve the result.
 
     ## Observation space
-    ``Box(-1, 1, (37,), float32)``, the same for both seats (nothing is hidden). Counts are
+    ``Box(-1, 1, (35,), float32)``, the same for both seats (nothing is hidden). Counts are
     divided by fixed scales (the largest a config may give), so a slot means the same under
     every config: 0-4 pending decision one-hot (situation, move, burn, advantage, price);
     5 momentum/20; 6 max momentum/20; 7 momentum reset/20; 8-10 health, spirit, supply /10;
@@ -41,8 +41,7 @@ SPEC = """
     track; 20 full boxes/20; 21 clock share filled; 22 clock segments/20; 23 segments
     left/20; 24 pending bonus/10; 25 moves/max_moves; 26-32 the roll being resolved (action
     die / its sides, score / challenge die sides, challenge dice / their sides, outcome/2,
-    match, outcome if burned/2); 33 move is Secure an Advantage; 34 pending price is minor;
-    35 pending price follows Finish the Scene; 36 impacts/3.
+    match, outcome if burned/2); 33 move is Secure an Advantage; 34 impacts/3.
     ``scenegym.envs.starforged.observation`` declares every slot once (``SLOTS``), with its
     name and scale (``SLOT.momentum`` is its index, ``SCALE.momentum`` its scale).
 
@@ -62,7 +61,8 @@ SPEC = """
       (the burn decision belongs to the scene moves).
     - "+1 on your next move" applies to the next Face Danger or Secure an Advantage.
     - A price's size [price_momentum, price_harm, price_stress, price_supply,
-      narrative_momentum]; after a weak-hit Finish every price is minor [minor_price].
+      narrative_momentum]. No price is asked after Finish the Scene: the progress roll has
+      decided the objective and the scene is over.
     - The GM chooses prices by default [price_by="gm"]; ``price_by="oracle"`` rolls the
       d100 mapping of ``docs/rules/starforged.md`` [oracle_rows]. A "roll twice" row pays
       two prices, each rolled anew; a "roll twice" among them is rolled again; a price still
@@ -76,6 +76,9 @@ SPEC = """
     - v0, rules fix (``price_by="oracle"`` only): a "roll twice" pays exactly two prices,
       and a nested "roll twice" is rolled again (before: it added two more rolls, and the
       prices owed at the 3-roll cap were dropped, so dice 96, 97, 98 paid nothing).
+    - v1 (unreleased): no price after Finish the Scene (the GM seat was asked for one that
+      changed nothing): the ``minor_price`` field and the observation slots "price is minor"
+      and "price follows Finish the Scene" are gone (observation 37 -> 35 slots).
 """
 
 

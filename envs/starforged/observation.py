@@ -16,7 +16,6 @@ from scenegym.envs.starforged.config import IMPACTS
 from scenegym.envs.starforged.rules import impacts, max_momentum, momentum_reset
 from scenegym.envs.starforged.state import (
     ACTION_DIE,
-    AFTER_PRICE,
     BONUS,
     BURN_OUTCOME,
     CHALLENGE1,
@@ -35,7 +34,6 @@ from scenegym.envs.starforged.state import (
     NUM_PHASES,
     NUM_STATS,
     PHASE_NAMES,
-    PRICE_SIZE,
     PROGRESS,
     ROLL_OUTCOME,
     SCORE,
@@ -64,7 +62,7 @@ SLOTS = observation_slots(
     + [("action_die", AS_IS), ("action_score", AS_IS), ("challenge_die_1", AS_IS),
        ("challenge_die_2", AS_IS), ("outcome", STRONG_HIT), ("match", AS_IS),
        ("burn_outcome", STRONG_HIT), ("move_is_secure_advantage", AS_IS),
-       ("price_is_minor", AS_IS), ("price_after_finish", AS_IS), ("impacts", IMPACTS)]
+       ("impacts", IMPACTS)]
 )
 OBSERVATION_NAMES = SLOTS.names
 OBS_SIZE = len(OBSERVATION_NAMES)
@@ -109,7 +107,7 @@ def observe_scene(s, p, o):
 
 @njit(cache=True, fastmath={"arcp"})
 def observe_roll(s, p, o):
-    """The roll being resolved (and the price pending after it)."""
+    """The roll being resolved (and the price pending after it) and the impacts."""
     o[SLOT.action_die] = s[ACTION_DIE] / p.action_die
     o[SLOT.action_score] = min(s[SCORE], p.challenge_die) / p.challenge_die
     o[SLOT.challenge_die_1] = s[CHALLENGE1] / p.challenge_die
@@ -118,6 +116,4 @@ def observe_roll(s, p, o):
     o[SLOT.match] = 1.0 if s[CHALLENGE1] == s[CHALLENGE2] and s[CHALLENGE1] > 0 else 0.0
     o[SLOT.burn_outcome] = s[BURN_OUTCOME] / SCALE.burn_outcome
     o[SLOT.move_is_secure_advantage] = s[MOVE_KIND]
-    o[SLOT.price_is_minor] = s[PRICE_SIZE]
-    o[SLOT.price_after_finish] = s[AFTER_PRICE]
     o[SLOT.impacts] = impacts(s) / SCALE.impacts

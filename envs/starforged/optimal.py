@@ -12,8 +12,7 @@ burn, advantage choice (crew) or price (GM) that the solution's values pick.
 Limitations: the configs the solver models (prices by the GM, a fixed situation); the solve
 runs when the agent is first made for a config (seconds for small variants; several CPU
 minutes and a table of about 110 MB for the default config), then loads from the kernel
-cache folder. A price after Finish the
-Scene does not change the result: the GM then takes the first legal price.
+cache folder.
 """
 
 from __future__ import annotations
@@ -68,9 +67,9 @@ def optimal_act(o, m, ap, key, n):
     if phase == st.ADVANTAGE:
         take, bonus = advantage_value(ap, ap.A, moves, momentum, h, s, u, marks, clock)
         return st.A_TAKE_MOMENTUM if take >= bonus else st.A_TAKE_BONUS
-    if phase == st.PRICE and o[SLOT.price_after_finish] < 0.5:
+    if phase == st.PRICE:
         return st.A_PRICE + best_price(ap, ap.A, moves, momentum, h, s, u, marks, clock)[0]
-    for a in range(m.shape[0]):  # a price after Finish the Scene; a situation (not solved)
+    for a in range(m.shape[0]):  # a situation (not solved)
         if m[a]:
             return a
     return -1

@@ -29,9 +29,6 @@ from scenegym.envs.starforged.state import (
     A_TAKE_MOMENTUM,
     ACTION_DIE,
     ADVANTAGE,
-    AFTER_FINISH,
-    AFTER_MOVE,
-    AFTER_PRICE,
     BEGIN,
     BONUS,
     BURN,
@@ -50,7 +47,6 @@ from scenegym.envs.starforged.state import (
     FACE_DANGER,
     FINISH_CHOSEN,
     FINISH_CLOCK_FULL,
-    FINISH_RESULT,
     FINISH_TRACK_FULL,
     HEALTH,
     HEART,
@@ -78,7 +74,6 @@ from scenegym.envs.starforged.state import (
     POOL_SPIRIT,
     POOL_SUPPLY,
     PRICE,
-    PRICE_SIZE,
     PROGRESS,
     ROLL_ENDURE,
     ROLL_MOVE,
@@ -96,7 +91,6 @@ from scenegym.envs.starforged.state import (
     STRONG_HIT,
     SUPPLY,
     UNPREPARED,
-    WEAK_HIT,
     WOUNDED,
 )
 
@@ -275,12 +269,6 @@ def pay_price(s, p, dice, log, i, kind, amount):
 
 
 @njit(cache=True)
-def price_amount(s, p, kind):
-    """Magnitude of a price: the kind's own, or the minor price after a weak Finish."""
-    return p.minor_price if s[PRICE_SIZE] == 1 else p.price_size[kind]
-
-
-@njit(cache=True)
 def oracle_row(s, p, dice, log, i):
     """Roll the d100 once; returns the price kind of the row it lands on."""
     d = roll(dice, i, p.oracle_die)
@@ -300,26 +288,24 @@ def oracle_price(s, p, dice, log, i):
     rolled = 0
     while owed > 0:
         if rolled >= p.oracle_max_rolls:
-            pay_price(s, p, dice, log, i, NARRATIVE, price_amount(s, p, NARRATIVE))
+            pay_price(s, p, dice, log, i, NARRATIVE, p.price_size[NARRATIVE])
             owed -= 1
             continue
         kind = oracle_row(s, p, dice, log, i)
         rolled += 1
         if kind != ROLL_TWICE:
-            pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
+            pay_price(s, p, dice, log, i, kind, p.price_size[kind])
             owed -= 1
         elif rolled == 1:
             owed = 2  # the first roll's "roll twice": two prices; nested ones roll again
 
 
 @njit(cache=True)
-def demand_price(s, p, dice, log, i, minor, after):
+def demand_price(s, p, dice, log, i):
     """Pay the Price: the GM seat chooses it (pending), or the oracle rolls it now.
 
     Returns True when the price was paid now and the caller continues the scene.
     """
-    s[PRICE_SIZE] = minor
-    s[AFTER_PRICE] = after
     if p.price_by == PRICE_BY_GM:
         s[PHASE] = PRICE
         s[SEAT] = GM
@@ -378,18 +364,17 @@ def begin(s, p, dice, log, i):
 
 @njit(cache=True)
 def finish_scene(s, p, dice, log, i, reason):
-    """Finish the Scene: progress roll (full boxes vs the challenge dice, no momentum)."""
+    """Finish the Scene: progress roll (full boxes vs the challenge dice, no momentum).
+
+    A hit meets the objective, a miss fails it, and the scene is over: the price of a weak hit
+    or a miss lands in the story after the scene, so no price is asked (it could change
+    nothing the scene decides)."""
     record(log, i, NOTE, NOTE_FINISH, reason, s[PROGRESS] // p.ticks_per_box)
     roll_challenge_dice(s, p, dice, log, i)
     s[SCORE] = s[PROGRESS] // p.ticks_per_box
     s[ROLL_OUTCOME] = challenge_outcome(s[SCORE], s[CHALLENGE1], s[CHALLENGE2])
     record(log, i, OUTCOME, s[ROLL_OUTCOME], s[SCORE], ROLL_PROGRESS, 0)
-    if s[ROLL_OUTCOME] == STRONG_HIT:
-        end_episode(s, log, i, 1, END_FINISH, 0)
-    else:
-        s[FINISH_RESULT] = 1 if s[ROLL_OUTCOME] == WEAK_HIT else -1
-        if demand_price(s, p, dice, log, i, 1 if s[ROLL_OUTCOME] == WEAK_HIT else 0, AFTER_FINISH):
-            end_episode(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
+    end_episode(s, log, i, -1 if s[ROLL_OUTCOME] == MISS else 1, END_FINISH, 0)
 
 
 @njit(cache=True)
@@ -404,15 +389,6 @@ def after_move(s, p, dice, log, i):
         end_episode(s, log, i, 0, END_CUT_OFF, 1)
     else:
         await_crew_move(s)
-
-
-@njit(cache=True)
-def after_price(s, p, dice, log, i):
-    """Continue after a price: back to the scene, or close the finished scene."""
-    if s[AFTER_PRICE] == AFTER_FINISH:
-        end_episode(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
-    else:
-        after_move(s, p, dice, log, i)
 
 
 @njit(cache=True)
@@ -435,7 +411,7 @@ def resolve_move(s, p, dice, log, i):
     record(log, i, OUTCOME, outcome, s[SCORE], ROLL_MOVE, match)
     if outcome == MISS:
         fill_clock(s, log, i, 2 if match else 1)
-        if demand_price(s, p, dice, log, i, 0, AFTER_MOVE):
+        if demand_price(s, p, dice, log, i):
             after_move(s, p, dice, log, i)
     elif s[MOVE_KIND] == FACE_DANGER:
         if outcome == STRONG_HIT:
@@ -506,8 +482,8 @@ def apply(s, p, dice, log, i, action):
         after_move(s, p, dice, log, i)
     elif phase == PRICE:
         kind = action - A_PRICE
-        pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
-        after_price(s, p, dice, log, i)
+        pay_price(s, p, dice, log, i, kind, p.price_size[kind])
+        after_move(s, p, dice, log, i)
     elif phase == BEGIN:
         set_clock(s, p, log, i, action - A_SITUATION)
 

@@ -45,9 +45,6 @@ CHALLENGE1 = next(_f)   # () first challenge die, 1..10
 CHALLENGE2 = next(_f)   # () second challenge die, 1..10
 ROLL_OUTCOME = next(_f)      # () MISS / WEAK_HIT / STRONG_HIT of the roll being resolved
 BURN_OUTCOME = next(_f)  # () the outcome burning momentum would give
-PRICE_SIZE = next(_f)   # () magnitude of the pending price (minor after a weak Finish)
-AFTER_PRICE = next(_f)  # () AFTER_MOVE or AFTER_FINISH: what follows the pending price
-FINISH_RESULT = next(_f)  # () +1/-1: the Finish the Scene result awaiting its price
 
 STATE_SIZE = next(_f)
 
@@ -61,7 +58,6 @@ NUM_PHASES = 5
 FACE_DANGER, SECURE_ADVANTAGE = 0, 1
 MISS, WEAK_HIT, STRONG_HIT = 0, 1, 2
 OUTCOME_NAMES = {MISS: "Miss", WEAK_HIT: "Weak hit", STRONG_HIT: "Strong hit"}
-AFTER_MOVE, AFTER_FINISH = 0, 1
 
 # Prices (Pay the Price), as the GM chooses them or the oracle rows map to them.
 NARRATIVE, LOSE_MOMENTUM, ENDURE_HARM, ENDURE_STRESS, SACRIFICE_RESOURCES, ROLL_TWICE = range(6)

@@ -228,7 +228,6 @@ def price_rows(config, q, shape, m: int) -> np.ndarray:
     rows[:, st.CHALLENGE1] = config.challenge_die
     rows[:, st.CHALLENGE2] = config.challenge_die - 1
     rows[:, st.ROLL_OUTCOME] = rows[:, st.BURN_OUTCOME] = st.MISS
-    rows[:, st.AFTER_PRICE] = st.AFTER_MOVE
     return rows
 
 

@@ -197,7 +197,7 @@ def configs(draw):
         price_by=draw(hs.sampled_from(("gm", "oracle"))),
         price_momentum=draw(ints(0, 4)), price_harm=draw(ints(0, 4)),
         price_stress=draw(ints(0, 4)), price_supply=draw(ints(0, 4)),
-        narrative_momentum=draw(ints(0, 3)), minor_price=draw(ints(0, 3)),
+        narrative_momentum=draw(ints(0, 3)),
         oracle_rows=tuple((top, draw(hs.sampled_from(PRICE_KINDS))) for top in tops),
         oracle_max_rolls=draw(ints(1, 4)), endure_miss_momentum=draw(ints(0, 3)),
         max_moves=draw(ints(1, 40)), finish_early=draw(hs.booleans()),

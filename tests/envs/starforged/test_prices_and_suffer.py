@@ -56,16 +56,6 @@ def test_roll_twice_then_one_price_then_the_cap(scene):
     assert s.fields("supply", "momentum") == {"supply": 4, "momentum": 1}
 
 
-def test_the_oracle_price_after_a_finish_the_scene_miss(scene):
-    """Finish the Scene: "On a miss, you fail or are undermined by a dire and costly turn of
-    events. Pay the Price." With price_by="oracle" the d100 decides (75-81 "You are harmed":
-    Endure Harm at full size, price_harm=3) and the scene is lost."""
-    cfg = ORACLE.replace(price_harm=3)
-    s = scene(cfg, dice=[4, 6, 80], progress=8)  # 2 boxes vs 4, 6: miss; then the d100
-    assert s.play(st.A_FINISH) == (-1.0, True, False)
-    assert prices(s) == [st.ENDURE_HARM] and s.get("health") == 2
-
-
 # ---------------------------------------------------------------------------------------------
 # Sacrifice Resources past 0
 
