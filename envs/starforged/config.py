@@ -16,6 +16,8 @@ assert SITUATIONS[:st.NUM_SITUATIONS] == ("disadvantaged", "equal", "advantage")
 SITUATION_RANDOM, SITUATION_GM = SITUATIONS.index("random"), SITUATIONS.index("gm")
 PRICE_BY = ("gm", "oracle")
 PRICE_BY_GM = PRICE_BY.index("gm")
+MOMENTUM_FLOORS = ("progress", "none")
+FLOOR_PROGRESS = MOMENTUM_FLOORS.index("progress")
 IMPACTS = 3  # wounded, shaken, unprepared: each lowers max momentum by 1
 PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
 ORACLE_ROWS = 10  # most rows of the d100 price oracle
@@ -34,6 +36,10 @@ class StarforgedConfig(RulesetConfig):
         momentum_min: Lowest momentum.
         momentum_max: Highest momentum with no impacts; each impact lowers it by 1.
         momentum_reset: Momentum after a burn, by impacts marked (0, 1, 2 or more).
+        momentum_floor: What a momentum loss costs beyond ``momentum_min`` (Lose Momentum:
+            at its minimum "choose one", another suffer move or clear progress):
+            ``progress`` clears one unit of the scene's progress (one mark, by rank);
+            ``none`` costs nothing (momentum only stops at its minimum).
         action_die: Sides of the action die.
         challenge_die: Sides of each challenge die.
         score_cap: Highest action score.
@@ -69,6 +75,7 @@ class StarforgedConfig(RulesetConfig):
     momentum_min: int = -6
     momentum_max: int = 10
     momentum_reset: tuple[int, int, int] = (2, 1, 0)
+    momentum_floor: str = choice(MOMENTUM_FLOORS, "progress")
     action_die: int = 6
     challenge_die: int = 10
     score_cap: int = 10

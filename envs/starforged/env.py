@@ -61,7 +61,8 @@ SPEC = """
       (the burn decision belongs to the scene moves).
     - "+1 on your next move" applies to the next Face Danger or Secure an Advantage.
     - A price's size [price_momentum, price_harm, price_stress, price_supply,
-      narrative_momentum]. No price is asked after Finish the Scene: the progress roll has
+      narrative_momentum]. A momentum loss at the minimum clears one unit of progress
+      [momentum_floor]. No price is asked after Finish the Scene: the progress roll has
       decided the objective and the scene is over.
     - The GM chooses prices by default [price_by="gm"]; ``price_by="oracle"`` rolls the
       d100 mapping of ``docs/rules/starforged.md`` [oracle_rows]. A "roll twice" row pays
@@ -79,6 +80,8 @@ SPEC = """
     - v1 (unreleased): no price after Finish the Scene (the GM seat was asked for one that
       changed nothing): the ``minor_price`` field and the observation slots "price is minor"
       and "price follows Finish the Scene" are gone (observation 37 -> 35 slots).
+    - v1 (unreleased): a momentum loss at the minimum clears one unit of the scene's
+      progress (Lose Momentum at -6) [momentum_floor; "none": the v0 play, where it was free].
 """
 
 

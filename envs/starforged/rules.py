@@ -17,7 +17,12 @@ from numba import njit
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
 from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_episode, set_lead
-from scenegym.envs.starforged.config import PRICE_BY_GM, SITUATION_GM, SITUATION_RANDOM
+from scenegym.envs.starforged.config import (
+    FLOOR_PROGRESS,
+    PRICE_BY_GM,
+    SITUATION_GM,
+    SITUATION_RANDOM,
+)
 from scenegym.envs.starforged.state import (
     A_BURN,
     A_FINISH,
@@ -171,9 +176,17 @@ def set_pool(s, log, i, col, code, value):
 
 @njit(cache=True)
 def add_momentum(s, p, log, i, delta):
-    """Move momentum by ``delta`` within momentum_min .. max momentum."""
-    value = max(p.momentum_min, min(s[MOMENTUM] + delta, max_momentum(s, p)))
-    set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM, value)
+    """Move momentum by ``delta`` within momentum_min .. max momentum.
+
+    A loss that momentum at its minimum cannot take (any part of it below momentum_min) is
+    Lose Momentum's "at its minimum" case: with ``momentum_floor="progress"`` it clears one
+    unit of the scene's progress instead.
+    """
+    value = s[MOMENTUM] + delta
+    if value < p.momentum_min and p.momentum_floor == FLOOR_PROGRESS:
+        clear_progress(s, p, log, i)
+    set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM,
+             max(p.momentum_min, min(value, max_momentum(s, p))))
 
 
 @njit(cache=True)
@@ -190,6 +203,12 @@ def mark_progress(s, p, log, i, times):
     """Mark progress ``times`` times, each filling MARK_TICKS ticks, clamped at the track's end."""
     set_pool(s, log, i, PROGRESS, POOL_PROGRESS, min(s[PROGRESS] + times * s[MARK_TICKS],
                                                      p.track_ticks))
+
+
+@njit(cache=True)
+def clear_progress(s, p, log, i):
+    """Clear one unit of progress: the ticks one mark fills at the objective's rank."""
+    set_pool(s, log, i, PROGRESS, POOL_PROGRESS, max(s[PROGRESS] - s[MARK_TICKS], 0))
 
 
 @njit(cache=True)

@@ -55,6 +55,16 @@ def clamp(q, momentum, health, spirit, supply):
 
 
 @njit(cache=True)
+def lose(q, momentum, amount, health, spirit, supply, marks):
+    """``(momentum, marks)`` after suffering ``-amount`` momentum: a loss reaching below
+    momentum_min clears one progress mark when ``floor_clears_progress`` (Lose Momentum at
+    its minimum), as the engine's ``add_momentum``."""
+    if momentum - amount < q.momentum_min and q.floor_clears_progress:
+        marks = max(marks - 1, 0)
+    return clamp(q, momentum - amount, health, spirit, supply), marks
+
+
+@njit(cache=True)
 def after(q, A, m, momentum, health, spirit, supply, bonus, marks, clock):
     """The value after a move, from the table (momentum as a value, not an index)."""
     return A[m, momentum - q.momentum_min, health, spirit, supply, bonus, marks, clock]
@@ -66,7 +76,7 @@ def endure(q, A, m, which, amount, momentum, health, spirit, supply, marks, cloc
     meter = health if which == 0 else spirit
     value = level(q, meter) - amount
     if value < 0:
-        momentum = clamp(q, momentum + value, health, spirit, supply)
+        momentum, marks = lose(q, momentum, -value, health, spirit, supply, marks)
         value = 0
     if value > 0:
         if which == 0:
@@ -83,17 +93,17 @@ def endure(q, A, m, which, amount, momentum, health, spirit, supply, marks, cloc
             p = q.p_endure[score, outcome]
             if p == 0.0:
                 continue
-            mom, new = momentum, zero
+            mom, new, k = momentum, zero, marks
             if outcome == st.STRONG_HIT:
                 if hit:
                     mom = momentum + 1
                 else:
                     new = 1
             elif outcome == st.MISS:
-                mom = momentum - q.endure_miss_momentum
+                mom, k = lose(q, momentum, q.endure_miss_momentum, health, spirit, supply, marks)
                 new = q.meter_max + 1
             h, s = (new, spirit) if which == 0 else (health, new)
-            total += p * after(q, A, m, clamp(q, mom, h, s, supply), h, s, supply, 0, marks, clock)
+            total += p * after(q, A, m, clamp(q, mom, h, s, supply), h, s, supply, 0, k, clock)
     return total / q.action_die
 
 
@@ -108,13 +118,13 @@ def price_value(q, A, m, kind, momentum, health, spirit, supply, marks, clock):
     if kind == st.SACRIFICE_RESOURCES:
         value = level(q, supply) - amount
         if value < 0:
-            momentum = clamp(q, momentum + value, health, spirit, supply)
+            momentum, marks = lose(q, momentum, -value, health, spirit, supply, marks)
             value = 0
         new = q.meter_max + 1 if value == 0 else value
         return after(q, A, m, clamp(q, momentum, health, spirit, new), health, spirit, new, 0,
                      marks, clock)
-    return after(q, A, m, clamp(q, momentum - amount, health, spirit, supply), health, spirit,
-                 supply, 0, marks, clock)
+    momentum, marks = lose(q, momentum, amount, health, spirit, supply, marks)
+    return after(q, A, m, momentum, health, spirit, supply, 0, marks, clock)
 
 
 @njit(cache=True)
@@ -282,6 +292,7 @@ def solver_record(config, objective: str = "win", table_shape=(1,) * 8) -> np.nd
     fields = {
         "momentum_min": config.momentum_min, "momentum_max": config.momentum_max,
         "momentum_reset": np.array(config.momentum_reset), "action_die": config.action_die,
+        "floor_clears_progress": int(config.momentum_floor == "progress"),
         "score_cap": config.score_cap, "stats": np.array(config.stats),
         "stat_new": np.array([v not in config.stats[:k] for k, v in enumerate(config.stats)],
                              np.int64),
