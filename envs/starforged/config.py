@@ -16,6 +16,8 @@ assert SITUATIONS[:st.NUM_SITUATIONS] == ("disadvantaged", "equal", "advantage")
 SITUATION_RANDOM, SITUATION_GM = SITUATIONS.index("random"), SITUATIONS.index("gm")
 PRICE_BY = ("gm", "oracle")
 PRICE_BY_GM = PRICE_BY.index("gm")
+APPROACHES = ("gm", "random", "crew")
+APPROACH_GM, APPROACH_RANDOM, APPROACH_CREW = range(len(APPROACHES))
 MOMENTUM_FLOORS = ("progress", "none")
 FLOOR_PROGRESS = MOMENTUM_FLOORS.index("progress")
 IMPACTS = 3  # wounded, shaken, unprepared: each lowers max momentum by 1
@@ -55,6 +57,11 @@ class StarforgedConfig(RulesetConfig):
         meter_start: Starting value of each meter.
         advantage_momentum: Momentum from Secure an Advantage ("Take +2 momentum").
         advantage_bonus: Adds from Secure an Advantage ("+1 on your next move").
+        approach: Who names how the crew acts at each scene move, which fixes the stat it
+            rolls (Face Danger, Secure an Advantage: "If you act... With speed, mobility, or
+            agility: Roll +edge"): ``gm``: the GM seat, before each move; ``random``: the
+            situation, each of the five stats equally likely, rolled before each move;
+            ``crew``: the crew's free choice of stat at every move.
         price_by: ``gm``: the GM seat chooses each price; ``oracle``: roll the d100 mapping.
         price_momentum: Momentum lost to a Lose Momentum price.
         price_harm: Health lost to an Endure Harm price.
@@ -89,6 +96,7 @@ class StarforgedConfig(RulesetConfig):
     meter_start: int = 5
     advantage_momentum: int = 2
     advantage_bonus: int = 1
+    approach: str = choice(APPROACHES, "gm")
     price_by: str = choice(PRICE_BY, "gm")
     price_momentum: int = 2
     price_harm: int = 1

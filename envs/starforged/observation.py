@@ -16,6 +16,7 @@ from scenegym.envs.starforged.config import IMPACTS
 from scenegym.envs.starforged.rules import impacts, max_momentum, momentum_reset
 from scenegym.envs.starforged.state import (
     ACTION_DIE,
+    APPROACH,
     BONUS,
     BURN_OUTCOME,
     CHALLENGE1,
@@ -55,6 +56,8 @@ SLOTS = observation_slots(
        ("health", MAX_METER), ("spirit", MAX_METER), ("supply", MAX_METER)]
     + one_hot(("wounded", "shaken", "unprepared"))
     + [(name, MAX_STAT) for name in STAT_NAMES]
+    # how the crew must act at its move (the approach named), none when the stat is free
+    + one_hot(f"approach_{name}" for name in STAT_NAMES)
     + [("progress_share", AS_IS), ("progress_boxes", MAX_BOXES), ("clock_filled_share", AS_IS),
        ("clock_segments", MAX_SEGMENTS), ("clock_segments_left", MAX_SEGMENTS),
        ("bonus", MAX_BONUS), ("moves_share", AS_IS)]
@@ -89,6 +92,8 @@ def observe(s, p, o):
     o[SLOT.unprepared] = s[UNPREPARED]
     for k in range(NUM_STATS):
         o[SLOT.edge + k] = s[STATS + k] / SCALE.edge
+    if s[APPROACH] > 0:
+        o[SLOT.approach_edge + s[APPROACH] - 1] = 1.0
     observe_scene(s, p, o)
     observe_roll(s, p, o)
 

@@ -18,13 +18,17 @@ from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
 from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_episode, set_lead
 from scenegym.envs.starforged.config import (
+    APPROACH_GM,
+    APPROACH_RANDOM,
     FLOOR_PROGRESS,
     PRICE_BY_GM,
     SITUATION_GM,
     SITUATION_RANDOM,
 )
 from scenegym.envs.starforged.state import (
+    A_APPROACH,
     A_BURN,
+    A_FACE_DANGER,
     A_FINISH,
     A_KEEP,
     A_PRICE,
@@ -34,6 +38,8 @@ from scenegym.envs.starforged.state import (
     A_TAKE_MOMENTUM,
     ACTION_DIE,
     ADVANTAGE,
+    APPROACH,
+    APPROACH_PHASE,
     BEGIN,
     BONUS,
     BURN,
@@ -42,6 +48,7 @@ from scenegym.envs.starforged.state import (
     CHALLENGE2,
     CLOCK,
     DIE_ACTION,
+    DIE_APPROACH,
     DIE_CHALLENGE,
     DIE_ORACLE,
     DIE_SITUATION,
@@ -63,6 +70,7 @@ from scenegym.envs.starforged.state import (
     MOVE_KIND,
     MOVES,
     NARRATIVE,
+    NOTE_APPROACH,
     NOTE_BURN,
     NOTE_CANCEL,
     NOTE_FINISH,
@@ -338,18 +346,35 @@ def demand_price(s, p, dice, log, i):
 
 
 @njit(cache=True)
-def await_crew_move(s):
-    """The crew's next scene move is pending."""
+def await_crew_move(s, p, dice, log, i):
+    """The crew's next scene move is pending, once how it must act is named (``approach``):
+    the GM seat names it first (``gm``), the situation rolls it (``random``), or the crew
+    picks the stat with the move (``crew``)."""
+    if p.approach == APPROACH_GM:
+        s[PHASE] = APPROACH_PHASE
+        s[SEAT] = GM
+        return
+    if p.approach == APPROACH_RANDOM:
+        stat = roll(dice, i, NUM_STATS) - 1
+        record(log, i, DIE, NUM_STATS, stat + 1, DIE_APPROACH, 0)
+        name_approach(s, log, i, stat)
     s[PHASE] = MOVE
     s[SEAT] = CREW
 
 
 @njit(cache=True)
-def set_clock(s, p, log, i, situation):
+def name_approach(s, log, i, stat):
+    """How the crew must act at its next move: "If you act... Roll +" that ``stat``."""
+    s[APPROACH] = stat + 1
+    record(log, i, NOTE, NOTE_APPROACH, stat, 0)
+
+
+@njit(cache=True)
+def set_clock(s, p, dice, log, i, situation):
     """Begin the Scene: the tension clock's size by the situation."""
     s[SEGMENTS] = p.clock_by_situation[situation]
     record(log, i, NOTE, NOTE_SITUATION, situation, s[SEGMENTS])
-    await_crew_move(s)
+    await_crew_move(s, p, dice, log, i)
 
 
 @njit(cache=True)
@@ -376,9 +401,9 @@ def begin(s, p, dice, log, i):
     elif p.situation == SITUATION_RANDOM:
         situation = roll(dice, i, NUM_SITUATIONS) - 1
         record(log, i, DIE, NUM_SITUATIONS, situation + 1, DIE_SITUATION, 0)
-        set_clock(s, p, log, i, situation)
+        set_clock(s, p, dice, log, i, situation)
     else:
-        set_clock(s, p, log, i, p.situation)
+        set_clock(s, p, dice, log, i, p.situation)
 
 
 @njit(cache=True)
@@ -407,7 +432,7 @@ def after_move(s, p, dice, log, i):
     elif s[MOVES] >= p.max_moves:
         end_episode(s, log, i, 0, END_CUT_OFF, 1)
     else:
-        await_crew_move(s)
+        await_crew_move(s, p, dice, log, i)
 
 
 @njit(cache=True)
@@ -504,7 +529,11 @@ def apply(s, p, dice, log, i, action):
         pay_price(s, p, dice, log, i, kind, p.price_size[kind])
         after_move(s, p, dice, log, i)
     elif phase == BEGIN:
-        set_clock(s, p, log, i, action - A_SITUATION)
+        set_clock(s, p, dice, log, i, action - A_SITUATION)
+    elif phase == APPROACH_PHASE:
+        name_approach(s, log, i, action - A_APPROACH)
+        s[PHASE] = MOVE
+        s[SEAT] = CREW
 
 
 @njit(cache=True)
@@ -515,7 +544,11 @@ def legal(s, p, m):
     if s[SEAT] < 0:
         return
     if phase == MOVE:
-        m[:A_FINISH] = True
+        if s[APPROACH] > 0:  # the approach named fixes the stat
+            m[A_FACE_DANGER + s[APPROACH] - 1] = True
+            m[A_SECURE_ADVANTAGE + s[APPROACH] - 1] = True
+        else:
+            m[:A_FINISH] = True
         m[A_FINISH] = p.finish_early == 1
     elif phase == BURN:
         m[A_KEEP] = True
@@ -527,3 +560,5 @@ def legal(s, p, m):
         m[A_PRICE:A_SITUATION] = True
     elif phase == BEGIN:
         m[A_SITUATION:A_SITUATION + NUM_SITUATIONS] = True
+    elif phase == APPROACH_PHASE:
+        m[A_APPROACH:A_APPROACH + NUM_STATS] = True

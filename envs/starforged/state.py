@@ -35,6 +35,7 @@ MARK_TICKS = next(_f)   # () ticks one "mark progress" fills (by rank: formidabl
 CLOCK = next(_f)        # () tension clock segments filled
 SEGMENTS = next(_f)     # () tension clock size (4/6/8 by situation)
 MOVES = next(_f)        # () scene moves made (Face Danger / Secure an Advantage)
+APPROACH = next(_f)     # () how the crew must act at its move: the stat's index + 1; 0: free
 
 # The roll being resolved (context of the BURN, ADVANTAGE and PRICE decisions).
 MOVE_KIND = next(_f)    # () FACE_DANGER or SECURE_ADVANTAGE
@@ -49,10 +50,10 @@ BURN_OUTCOME = next(_f)  # () the outcome burning momentum would give
 STATE_SIZE = next(_f)
 
 # Phases (the pending decision).
-BEGIN, MOVE, BURN, ADVANTAGE, PRICE = 0, 1, 2, 3, 4
+BEGIN, MOVE, BURN, ADVANTAGE, PRICE, APPROACH_PHASE = 0, 1, 2, 3, 4, 5
 PHASE_NAMES = {BEGIN: "situation", MOVE: "move", BURN: "burn", ADVANTAGE: "advantage",
-               PRICE: "price", -1: "over"}
-NUM_PHASES = 5
+               PRICE: "price", APPROACH_PHASE: "approach", -1: "over"}
+NUM_PHASES = 6
 
 # Moves and outcomes.
 FACE_DANGER, SECURE_ADVANTAGE = 0, 1
@@ -83,15 +84,17 @@ A_TAKE_MOMENTUM = 13        # Secure an Advantage weak hit: +2 momentum
 A_TAKE_BONUS = 14           # Secure an Advantage weak hit: +1 on the next move
 A_PRICE = 15                # + price kind (0..4)
 A_SITUATION = 20            # + situation (0..2)
-NUM_ACTIONS = 23
+A_APPROACH = 23             # + stat index (0..4): how the crew must act at its next move
+NUM_ACTIONS = 28
 
 # Event-log codes.
 POOL_MOMENTUM, POOL_HEALTH, POOL_SPIRIT, POOL_SUPPLY, POOL_PROGRESS, POOL_CLOCK, POOL_BONUS, \
     POOL_IMPACT = range(8)
 POOL_NAMES = ("Momentum", "Health", "Spirit", "Supply", "Progress", "Clock", "Bonus", "Impact")
-DIE_ACTION, DIE_CHALLENGE, DIE_ORACLE, DIE_SITUATION = range(4)
+DIE_ACTION, DIE_CHALLENGE, DIE_ORACLE, DIE_SITUATION, DIE_APPROACH = range(5)
 ROLL_MOVE, ROLL_PROGRESS, ROLL_ENDURE = range(3)
-NOTE_BURN, NOTE_CANCEL, NOTE_PRICE, NOTE_SITUATION, NOTE_MATCH, NOTE_FINISH = range(6)
+NOTE_BURN, NOTE_CANCEL, NOTE_PRICE, NOTE_SITUATION, NOTE_MATCH, NOTE_FINISH, NOTE_APPROACH = \
+    range(7)
 FINISH_CHOSEN, FINISH_CLOCK_FULL, FINISH_TRACK_FULL = range(3)
 FINISH_REASONS = ("the crew ends the scene", "the tension clock is full", "the progress track is full")
 END_FINISH, END_CUT_OFF = 0, 1

@@ -336,6 +336,65 @@ def test_marking_an_impact_lowers_momentum_above_the_new_max(scene):
 
 
 # ---------------------------------------------------------------------------------------------
+# The approach: how the crew acts fixes the stat
+
+APPROACH_WITS = st.A_APPROACH + st.WITS
+
+
+def test_the_gm_names_how_the_crew_must_act_before_each_move(scene):
+    """Seed, Face Danger (Scene Challenge): "envision your action and roll. If you act...
+    With expertise, focus, or observation: Roll +wits". The default config (Rules page,
+    [approach="gm"]): the GM seat names the approach before each scene move, and the crew
+    rolls that stat: wits 1, so 6 + 1 = 7 against 2 and 3, a strong hit (+edge would be the
+    crew's best: 9)."""
+    assert StarforgedConfig().approach == "gm"
+    s = scene(StarforgedConfig(), dice=[6, 2, 3], approach="gm")
+    assert s.phase == st.APPROACH_PHASE and s.get("seat") == 1
+    assert s.legal() == list(range(st.A_APPROACH, st.A_APPROACH + st.NUM_STATS))
+    s.play(APPROACH_WITS)
+    assert s.phase == st.MOVE and s.get("seat") == 0
+    assert s.legal() == [FD_WITS, st.A_SECURE_ADVANTAGE + st.WITS, FINISH]
+    s.play(FD_WITS)
+    assert s.fields("stat_used", "score", "progress") == {"stat_used": st.WITS, "score": 7,
+                                                          "progress": 4}
+    assert s.phase == st.APPROACH_PHASE  # named again before the next move
+
+
+def test_the_gm_seat_decides_when_it_names_the_approach():
+    """Rules page [approach="gm"]: the GM seat names the approach, a decision of its own even
+    when the oracle rolls the prices."""
+    from scenegym.envs.starforged.ruleset import seats_with_decisions
+
+    assert seats_with_decisions(StarforgedConfig(price_by="oracle")) == {0, 1}
+    assert seats_with_decisions(StarforgedConfig(price_by="oracle", approach="random")) == {0}
+
+
+def test_a_move_with_a_stat_the_approach_does_not_name_is_refused(scene):
+    """Seed: "If you act... With speed, mobility, or agility: Roll +edge": acting with
+    expertise (wits), the crew may not roll +edge."""
+    s = scene(dice=[6, 2, 3], approach="gm")
+    s.play(APPROACH_WITS)
+    with pytest.raises(ValueError):
+        s.play(FD_EDGE)
+
+
+def test_the_situation_rolls_the_approach(scene):
+    """Rules page [approach="random"]: the situation names how the crew must act, each of
+    the five stats equally likely (a d5 before each move: 4 is shadow)."""
+    s = scene(dice=[4], approach="random")
+    assert s.phase == st.MOVE
+    assert s.legal() == [st.A_FACE_DANGER + st.SHADOW, st.A_SECURE_ADVANTAGE + st.SHADOW,
+                         FINISH]
+    assert s.notes(st.NOTE_APPROACH) == [(st.SHADOW, 0, 0)]
+
+
+def test_the_free_choice_of_stat_is_a_config_value(scene):
+    """Rules page [approach="crew"]: every stat open at every move (the v0 play)."""
+    s = scene(approach="crew")
+    assert s.legal() == list(range(st.A_FINISH + 1))
+
+
+# ---------------------------------------------------------------------------------------------
 # Finish the Scene
 
 
