@@ -16,6 +16,10 @@ assert SITUATIONS[:st.NUM_SITUATIONS] == ("disadvantaged", "equal", "advantage")
 SITUATION_RANDOM, SITUATION_GM = SITUATIONS.index("random"), SITUATIONS.index("gm")
 PRICE_BY = ("gm", "oracle")
 PRICE_BY_GM = PRICE_BY.index("gm")
+APPROACHES = ("gm", "random", "crew")
+APPROACH_GM, APPROACH_RANDOM, APPROACH_CREW = range(len(APPROACHES))
+MOMENTUM_FLOORS = ("progress", "none")
+FLOOR_PROGRESS = MOMENTUM_FLOORS.index("progress")
 IMPACTS = 3  # wounded, shaken, unprepared: each lowers max momentum by 1
 PRICE_KINDS = ("narrative", "momentum", "harm", "stress", "supply", "twice")
 ORACLE_ROWS = 10  # most rows of the d100 price oracle
@@ -34,6 +38,10 @@ class StarforgedConfig(RulesetConfig):
         momentum_min: Lowest momentum.
         momentum_max: Highest momentum with no impacts; each impact lowers it by 1.
         momentum_reset: Momentum after a burn, by impacts marked (0, 1, 2 or more).
+        momentum_floor: What a momentum loss costs beyond ``momentum_min`` (Lose Momentum:
+            at its minimum "choose one", another suffer move or clear progress):
+            ``progress`` clears one unit of the scene's progress (one mark, by rank);
+            ``none`` costs nothing (momentum only stops at its minimum).
         action_die: Sides of the action die.
         challenge_die: Sides of each challenge die.
         score_cap: Highest action score.
@@ -49,13 +57,17 @@ class StarforgedConfig(RulesetConfig):
         meter_start: Starting value of each meter.
         advantage_momentum: Momentum from Secure an Advantage ("Take +2 momentum").
         advantage_bonus: Adds from Secure an Advantage ("+1 on your next move").
+        approach: Who names how the crew acts at each scene move, which fixes the stat it
+            rolls (Face Danger, Secure an Advantage: "If you act... With speed, mobility, or
+            agility: Roll +edge"): ``gm``: the GM seat, before each move; ``random``: the
+            situation, each of the five stats equally likely, rolled before each move;
+            ``crew``: the crew's free choice of stat at every move.
         price_by: ``gm``: the GM seat chooses each price; ``oracle``: roll the d100 mapping.
         price_momentum: Momentum lost to a Lose Momentum price.
         price_harm: Health lost to an Endure Harm price.
         price_stress: Spirit lost to an Endure Stress price.
         price_supply: Supply lost to a Sacrifice Resources price.
         narrative_momentum: Momentum lost to a narrative price (the oracle's other rows).
-        minor_price: Magnitude of every price after a weak-hit Finish the Scene.
         oracle_rows: The d100 mapping: ``(highest roll, kind)`` per row, ascending to 100.
         oracle_max_rolls: Cap on d100 rolls for one price. A ``twice`` row owes two prices, a
             ``twice`` among those is rolled again; a price still owed at the cap is a
@@ -70,6 +82,7 @@ class StarforgedConfig(RulesetConfig):
     momentum_min: int = -6
     momentum_max: int = 10
     momentum_reset: tuple[int, int, int] = (2, 1, 0)
+    momentum_floor: str = choice(MOMENTUM_FLOORS, "progress")
     action_die: int = 6
     challenge_die: int = 10
     score_cap: int = 10
@@ -83,13 +96,13 @@ class StarforgedConfig(RulesetConfig):
     meter_start: int = 5
     advantage_momentum: int = 2
     advantage_bonus: int = 1
+    approach: str = choice(APPROACHES, "gm")
     price_by: str = choice(PRICE_BY, "gm")
     price_momentum: int = 2
     price_harm: int = 1
     price_stress: int = 1
     price_supply: int = 1
     narrative_momentum: int = 1
-    minor_price: int = 1
     oracle_rows: tuple = not_a_param(((68, "narrative"), (74, "supply"), (81, "harm"),
                                       (88, "stress"), (95, "momentum"), (100, "twice")))
     oracle_max_rolls: int = 3
@@ -122,7 +135,7 @@ class StarforgedConfig(RulesetConfig):
         check_int("advantage_momentum", self.advantage_momentum, 0, self.momentum_max)
         check_int("advantage_bonus", self.advantage_bonus, 0, st.MAX_BONUS)
         for name in ("price_momentum", "price_harm", "price_stress", "price_supply",
-                     "narrative_momentum", "minor_price", "endure_miss_momentum"):
+                     "narrative_momentum", "endure_miss_momentum"):
             check_int(name, getattr(self, name), 0, 10)
         self._check_oracle()
         check_int("oracle_max_rolls", self.oracle_max_rolls, 1, 10)

@@ -2,9 +2,11 @@
 
 Crew: finish when the progress roll is likely to hit (or the clock is about to run out),
 build momentum with Secure an Advantage when it is low, otherwise Face Danger with the best
-stat; always burn when burning improves the result; take momentum on a weak Secure.
-GM: start the crew severely disadvantaged; take momentum while the crew has some, else hit
-the lowest meter that is not empty (driving toward impacts).
+stat it may roll; always burn when burning improves the result; take momentum on a weak
+Secure.
+GM: start the crew severely disadvantaged; make it act with its weakest stat; take momentum
+while the crew has some, else hit the lowest meter that is not empty (driving toward
+impacts).
 
 The rules of thumb read the observation (``scenegym.envs.starforged.observation``), as a trained
 policy would, turning slots back into counts with the scales the observation declares (so
@@ -39,10 +41,19 @@ def crew_move(o, m, finish_boxes, finish_boxes_late, late_clock, low_momentum):
     if m[st.A_FINISH] and (boxes >= finish_boxes
                            or (boxes >= finish_boxes_late and clock_left <= late_clock)):
         return st.A_FINISH
-    best = np.argmax(o[SLOT.edge:SLOT.edge + st.NUM_STATS])
+    best, value = 0, -1.0
+    for k in range(st.NUM_STATS):  # the best stat the approach allows
+        if m[st.A_FACE_DANGER + k] and o[SLOT.edge + k] > value:
+            best, value = k, o[SLOT.edge + k]
     if round(o[SLOT.momentum] * SCALE.momentum) <= low_momentum:
         return st.A_SECURE_ADVANTAGE + best
     return st.A_FACE_DANGER + best
+
+
+@njit(cache=True)
+def gm_approach(o):
+    """Name the crew's weakest stat (the first of equals)."""
+    return st.A_APPROACH + np.argmin(o[SLOT.edge:SLOT.edge + st.NUM_STATS])
 
 
 @njit(cache=True)
@@ -70,6 +81,8 @@ def act_row(o, m, ap, key, n):
         return st.A_TAKE_MOMENTUM
     if phase == st.PRICE:
         return gm_price(o)
+    if phase == st.APPROACH_PHASE:
+        return gm_approach(o)
     return st.A_SITUATION + st.DISADVANTAGED
 
 

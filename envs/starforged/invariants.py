@@ -18,6 +18,8 @@ VARIANTS = {
     "random situation": {"situation": "random"},
     "GM situation": {"situation": "gm"},
     "oracle prices": {"price_by": "oracle"},
+    "random approach": {"approach": "random"},
+    "free stat": {"approach": "crew"},
     "no early finish": {"finish_early": False},
     "narrow momentum": {"momentum_max": 3, "momentum_min": -1, "momentum_reset": (0, 0, 0),
                         "momentum_start": 0},

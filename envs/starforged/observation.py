@@ -16,7 +16,7 @@ from scenegym.envs.starforged.config import IMPACTS
 from scenegym.envs.starforged.rules import impacts, max_momentum, momentum_reset
 from scenegym.envs.starforged.state import (
     ACTION_DIE,
-    AFTER_PRICE,
+    APPROACH,
     BONUS,
     BURN_OUTCOME,
     CHALLENGE1,
@@ -35,7 +35,6 @@ from scenegym.envs.starforged.state import (
     NUM_PHASES,
     NUM_STATS,
     PHASE_NAMES,
-    PRICE_SIZE,
     PROGRESS,
     ROLL_OUTCOME,
     SCORE,
@@ -57,6 +56,8 @@ SLOTS = observation_slots(
        ("health", MAX_METER), ("spirit", MAX_METER), ("supply", MAX_METER)]
     + one_hot(("wounded", "shaken", "unprepared"))
     + [(name, MAX_STAT) for name in STAT_NAMES]
+    # how the crew must act at its move (the approach named), none when the stat is free
+    + one_hot(f"approach_{name}" for name in STAT_NAMES)
     + [("progress_share", AS_IS), ("progress_boxes", MAX_BOXES), ("clock_filled_share", AS_IS),
        ("clock_segments", MAX_SEGMENTS), ("clock_segments_left", MAX_SEGMENTS),
        ("bonus", MAX_BONUS), ("moves_share", AS_IS)]
@@ -64,7 +65,7 @@ SLOTS = observation_slots(
     + [("action_die", AS_IS), ("action_score", AS_IS), ("challenge_die_1", AS_IS),
        ("challenge_die_2", AS_IS), ("outcome", STRONG_HIT), ("match", AS_IS),
        ("burn_outcome", STRONG_HIT), ("move_is_secure_advantage", AS_IS),
-       ("price_is_minor", AS_IS), ("price_after_finish", AS_IS), ("impacts", IMPACTS)]
+       ("impacts", IMPACTS)]
 )
 OBSERVATION_NAMES = SLOTS.names
 OBS_SIZE = len(OBSERVATION_NAMES)
@@ -91,6 +92,8 @@ def observe(s, p, o):
     o[SLOT.unprepared] = s[UNPREPARED]
     for k in range(NUM_STATS):
         o[SLOT.edge + k] = s[STATS + k] / SCALE.edge
+    if s[APPROACH] > 0:
+        o[SLOT.approach_edge + s[APPROACH] - 1] = 1.0
     observe_scene(s, p, o)
     observe_roll(s, p, o)
 
@@ -109,7 +112,7 @@ def observe_scene(s, p, o):
 
 @njit(cache=True, fastmath={"arcp"})
 def observe_roll(s, p, o):
-    """The roll being resolved (and the price pending after it)."""
+    """The roll being resolved (and the price pending after it) and the impacts."""
     o[SLOT.action_die] = s[ACTION_DIE] / p.action_die
     o[SLOT.action_score] = min(s[SCORE], p.challenge_die) / p.challenge_die
     o[SLOT.challenge_die_1] = s[CHALLENGE1] / p.challenge_die
@@ -118,6 +121,4 @@ def observe_roll(s, p, o):
     o[SLOT.match] = 1.0 if s[CHALLENGE1] == s[CHALLENGE2] and s[CHALLENGE1] > 0 else 0.0
     o[SLOT.burn_outcome] = s[BURN_OUTCOME] / SCALE.burn_outcome
     o[SLOT.move_is_secure_advantage] = s[MOVE_KIND]
-    o[SLOT.price_is_minor] = s[PRICE_SIZE]
-    o[SLOT.price_after_finish] = s[AFTER_PRICE]
     o[SLOT.impacts] = impacts(s) / SCALE.impacts

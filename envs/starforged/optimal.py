@@ -7,13 +7,13 @@ the pending bonus, progress (``progress_share`` times the track's ticks), the cl
 (segments less segments left) and the moves made (``moves_share`` times ``max_moves``) are
 read back through the observation's declared scales; the roll being resolved (its outcome,
 burn outcome, match, move kind) is in the observation too. From there it plays the move,
-burn, advantage choice (crew) or price (GM) that the solution's values pick.
+burn, advantage choice (crew), approach or price (GM) that the solution's values pick; the
+approach named for the crew's move is the observation's ``approach_*`` one-hot.
 
 Limitations: the configs the solver models (prices by the GM, a fixed situation); the solve
 runs when the agent is first made for a config (seconds for small variants; several CPU
 minutes and a table of about 110 MB for the default config), then loads from the kernel
-cache folder. A price after Finish the
-Scene does not change the result: the GM then takes the first legal price.
+cache folder.
 """
 
 from __future__ import annotations
@@ -26,7 +26,13 @@ from numba import njit
 from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.observation import SCALE, SLOT
-from scenegym.envs.starforged.solve.model import advantage_value, best_move, best_price, burn_choice
+from scenegym.envs.starforged.solve.model import (
+    advantage_value,
+    best_approach,
+    best_move,
+    best_price,
+    burn_choice,
+)
 
 
 @njit(cache=True)
@@ -54,9 +60,17 @@ def optimal_act(o, m, ap, key, n):
              - count(o, SLOT.clock_segments_left, SCALE.clock_segments_left))
     moves = int(round(o[SLOT.moves_share] * ap.max_moves))
     no_table = np.zeros((0, 1, 1, 1, 1, 1))
+    bonus = 1 if o[SLOT.bonus] > 0 else 0
     if phase == st.MOVE:
-        bonus = 1 if o[SLOT.bonus] > 0 else 0
-        return best_move(ap, ap.A, no_table, moves, momentum, h, s, u, bonus, marks, clock)[0]
+        named = -1
+        for k in range(st.NUM_STATS):
+            if o[SLOT.approach_edge + k] > 0.5:
+                named = k
+        return best_move(ap, ap.A, no_table, moves, named, momentum, h, s, u, bonus, marks,
+                         clock)[0]
+    if phase == st.APPROACH_PHASE:
+        return st.A_APPROACH + best_approach(ap, ap.A, no_table, moves, momentum, h, s, u,
+                                             bonus, marks, clock)[0]
     if phase == st.BURN:
         keep = count(o, SLOT.outcome, SCALE.outcome)
         burn = count(o, SLOT.burn_outcome, SCALE.burn_outcome)
@@ -68,9 +82,9 @@ def optimal_act(o, m, ap, key, n):
     if phase == st.ADVANTAGE:
         take, bonus = advantage_value(ap, ap.A, moves, momentum, h, s, u, marks, clock)
         return st.A_TAKE_MOMENTUM if take >= bonus else st.A_TAKE_BONUS
-    if phase == st.PRICE and o[SLOT.price_after_finish] < 0.5:
+    if phase == st.PRICE:
         return st.A_PRICE + best_price(ap, ap.A, moves, momentum, h, s, u, marks, clock)[0]
-    for a in range(m.shape[0]):  # a price after Finish the Scene; a situation (not solved)
+    for a in range(m.shape[0]):  # a situation (not solved)
         if m[a]:
             return a
     return -1

@@ -17,9 +17,18 @@ from numba import njit
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
 from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_episode, set_lead
-from scenegym.envs.starforged.config import PRICE_BY_GM, SITUATION_GM, SITUATION_RANDOM
+from scenegym.envs.starforged.config import (
+    APPROACH_GM,
+    APPROACH_RANDOM,
+    FLOOR_PROGRESS,
+    PRICE_BY_GM,
+    SITUATION_GM,
+    SITUATION_RANDOM,
+)
 from scenegym.envs.starforged.state import (
+    A_APPROACH,
     A_BURN,
+    A_FACE_DANGER,
     A_FINISH,
     A_KEEP,
     A_PRICE,
@@ -29,9 +38,8 @@ from scenegym.envs.starforged.state import (
     A_TAKE_MOMENTUM,
     ACTION_DIE,
     ADVANTAGE,
-    AFTER_FINISH,
-    AFTER_MOVE,
-    AFTER_PRICE,
+    APPROACH,
+    APPROACH_PHASE,
     BEGIN,
     BONUS,
     BURN,
@@ -40,6 +48,7 @@ from scenegym.envs.starforged.state import (
     CHALLENGE2,
     CLOCK,
     DIE_ACTION,
+    DIE_APPROACH,
     DIE_CHALLENGE,
     DIE_ORACLE,
     DIE_SITUATION,
@@ -50,7 +59,6 @@ from scenegym.envs.starforged.state import (
     FACE_DANGER,
     FINISH_CHOSEN,
     FINISH_CLOCK_FULL,
-    FINISH_RESULT,
     FINISH_TRACK_FULL,
     HEALTH,
     HEART,
@@ -62,6 +70,7 @@ from scenegym.envs.starforged.state import (
     MOVE_KIND,
     MOVES,
     NARRATIVE,
+    NOTE_APPROACH,
     NOTE_BURN,
     NOTE_CANCEL,
     NOTE_FINISH,
@@ -78,7 +87,6 @@ from scenegym.envs.starforged.state import (
     POOL_SPIRIT,
     POOL_SUPPLY,
     PRICE,
-    PRICE_SIZE,
     PROGRESS,
     ROLL_ENDURE,
     ROLL_MOVE,
@@ -96,7 +104,6 @@ from scenegym.envs.starforged.state import (
     STRONG_HIT,
     SUPPLY,
     UNPREPARED,
-    WEAK_HIT,
     WOUNDED,
 )
 
@@ -177,9 +184,17 @@ def set_pool(s, log, i, col, code, value):
 
 @njit(cache=True)
 def add_momentum(s, p, log, i, delta):
-    """Move momentum by ``delta`` within momentum_min .. max momentum."""
-    value = max(p.momentum_min, min(s[MOMENTUM] + delta, max_momentum(s, p)))
-    set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM, value)
+    """Move momentum by ``delta`` within momentum_min .. max momentum.
+
+    A loss that momentum at its minimum cannot take (any part of it below momentum_min) is
+    Lose Momentum's "at its minimum" case: with ``momentum_floor="progress"`` it clears one
+    unit of the scene's progress instead.
+    """
+    value = s[MOMENTUM] + delta
+    if value < p.momentum_min and p.momentum_floor == FLOOR_PROGRESS:
+        clear_progress(s, p, log, i)
+    set_pool(s, log, i, MOMENTUM, POOL_MOMENTUM,
+             max(p.momentum_min, min(value, max_momentum(s, p))))
 
 
 @njit(cache=True)
@@ -196,6 +211,12 @@ def mark_progress(s, p, log, i, times):
     """Mark progress ``times`` times, each filling MARK_TICKS ticks, clamped at the track's end."""
     set_pool(s, log, i, PROGRESS, POOL_PROGRESS, min(s[PROGRESS] + times * s[MARK_TICKS],
                                                      p.track_ticks))
+
+
+@njit(cache=True)
+def clear_progress(s, p, log, i):
+    """Clear one unit of progress: the ticks one mark fills at the objective's rank."""
+    set_pool(s, log, i, PROGRESS, POOL_PROGRESS, max(s[PROGRESS] - s[MARK_TICKS], 0))
 
 
 @njit(cache=True)
@@ -275,12 +296,6 @@ def pay_price(s, p, dice, log, i, kind, amount):
 
 
 @njit(cache=True)
-def price_amount(s, p, kind):
-    """Magnitude of a price: the kind's own, or the minor price after a weak Finish."""
-    return p.minor_price if s[PRICE_SIZE] == 1 else p.price_size[kind]
-
-
-@njit(cache=True)
 def oracle_row(s, p, dice, log, i):
     """Roll the d100 once; returns the price kind of the row it lands on."""
     d = roll(dice, i, p.oracle_die)
@@ -300,26 +315,24 @@ def oracle_price(s, p, dice, log, i):
     rolled = 0
     while owed > 0:
         if rolled >= p.oracle_max_rolls:
-            pay_price(s, p, dice, log, i, NARRATIVE, price_amount(s, p, NARRATIVE))
+            pay_price(s, p, dice, log, i, NARRATIVE, p.price_size[NARRATIVE])
             owed -= 1
             continue
         kind = oracle_row(s, p, dice, log, i)
         rolled += 1
         if kind != ROLL_TWICE:
-            pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
+            pay_price(s, p, dice, log, i, kind, p.price_size[kind])
             owed -= 1
         elif rolled == 1:
             owed = 2  # the first roll's "roll twice": two prices; nested ones roll again
 
 
 @njit(cache=True)
-def demand_price(s, p, dice, log, i, minor, after):
+def demand_price(s, p, dice, log, i):
     """Pay the Price: the GM seat chooses it (pending), or the oracle rolls it now.
 
     Returns True when the price was paid now and the caller continues the scene.
     """
-    s[PRICE_SIZE] = minor
-    s[AFTER_PRICE] = after
     if p.price_by == PRICE_BY_GM:
         s[PHASE] = PRICE
         s[SEAT] = GM
@@ -333,18 +346,35 @@ def demand_price(s, p, dice, log, i, minor, after):
 
 
 @njit(cache=True)
-def await_crew_move(s):
-    """The crew's next scene move is pending."""
+def await_crew_move(s, p, dice, log, i):
+    """The crew's next scene move is pending, once how it must act is named (``approach``):
+    the GM seat names it first (``gm``), the situation rolls it (``random``), or the crew
+    picks the stat with the move (``crew``)."""
+    if p.approach == APPROACH_GM:
+        s[PHASE] = APPROACH_PHASE
+        s[SEAT] = GM
+        return
+    if p.approach == APPROACH_RANDOM:
+        stat = roll(dice, i, NUM_STATS) - 1
+        record(log, i, DIE, NUM_STATS, stat + 1, DIE_APPROACH, 0)
+        name_approach(s, log, i, stat)
     s[PHASE] = MOVE
     s[SEAT] = CREW
 
 
 @njit(cache=True)
-def set_clock(s, p, log, i, situation):
+def name_approach(s, log, i, stat):
+    """How the crew must act at its next move: "If you act... Roll +" that ``stat``."""
+    s[APPROACH] = stat + 1
+    record(log, i, NOTE, NOTE_APPROACH, stat, 0)
+
+
+@njit(cache=True)
+def set_clock(s, p, dice, log, i, situation):
     """Begin the Scene: the tension clock's size by the situation."""
     s[SEGMENTS] = p.clock_by_situation[situation]
     record(log, i, NOTE, NOTE_SITUATION, situation, s[SEGMENTS])
-    await_crew_move(s)
+    await_crew_move(s, p, dice, log, i)
 
 
 @njit(cache=True)
@@ -371,25 +401,24 @@ def begin(s, p, dice, log, i):
     elif p.situation == SITUATION_RANDOM:
         situation = roll(dice, i, NUM_SITUATIONS) - 1
         record(log, i, DIE, NUM_SITUATIONS, situation + 1, DIE_SITUATION, 0)
-        set_clock(s, p, log, i, situation)
+        set_clock(s, p, dice, log, i, situation)
     else:
-        set_clock(s, p, log, i, p.situation)
+        set_clock(s, p, dice, log, i, p.situation)
 
 
 @njit(cache=True)
 def finish_scene(s, p, dice, log, i, reason):
-    """Finish the Scene: progress roll (full boxes vs the challenge dice, no momentum)."""
+    """Finish the Scene: progress roll (full boxes vs the challenge dice, no momentum).
+
+    A hit meets the objective, a miss fails it, and the scene is over: the price of a weak hit
+    or a miss lands in the story after the scene, so no price is asked (it could change
+    nothing the scene decides)."""
     record(log, i, NOTE, NOTE_FINISH, reason, s[PROGRESS] // p.ticks_per_box)
     roll_challenge_dice(s, p, dice, log, i)
     s[SCORE] = s[PROGRESS] // p.ticks_per_box
     s[ROLL_OUTCOME] = challenge_outcome(s[SCORE], s[CHALLENGE1], s[CHALLENGE2])
     record(log, i, OUTCOME, s[ROLL_OUTCOME], s[SCORE], ROLL_PROGRESS, 0)
-    if s[ROLL_OUTCOME] == STRONG_HIT:
-        end_episode(s, log, i, 1, END_FINISH, 0)
-    else:
-        s[FINISH_RESULT] = 1 if s[ROLL_OUTCOME] == WEAK_HIT else -1
-        if demand_price(s, p, dice, log, i, 1 if s[ROLL_OUTCOME] == WEAK_HIT else 0, AFTER_FINISH):
-            end_episode(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
+    end_episode(s, log, i, -1 if s[ROLL_OUTCOME] == MISS else 1, END_FINISH, 0)
 
 
 @njit(cache=True)
@@ -403,16 +432,7 @@ def after_move(s, p, dice, log, i):
     elif s[MOVES] >= p.max_moves:
         end_episode(s, log, i, 0, END_CUT_OFF, 1)
     else:
-        await_crew_move(s)
-
-
-@njit(cache=True)
-def after_price(s, p, dice, log, i):
-    """Continue after a price: back to the scene, or close the finished scene."""
-    if s[AFTER_PRICE] == AFTER_FINISH:
-        end_episode(s, log, i, s[FINISH_RESULT], END_FINISH, 0)
-    else:
-        after_move(s, p, dice, log, i)
+        await_crew_move(s, p, dice, log, i)
 
 
 @njit(cache=True)
@@ -435,7 +455,7 @@ def resolve_move(s, p, dice, log, i):
     record(log, i, OUTCOME, outcome, s[SCORE], ROLL_MOVE, match)
     if outcome == MISS:
         fill_clock(s, log, i, 2 if match else 1)
-        if demand_price(s, p, dice, log, i, 0, AFTER_MOVE):
+        if demand_price(s, p, dice, log, i):
             after_move(s, p, dice, log, i)
     elif s[MOVE_KIND] == FACE_DANGER:
         if outcome == STRONG_HIT:
@@ -506,10 +526,14 @@ def apply(s, p, dice, log, i, action):
         after_move(s, p, dice, log, i)
     elif phase == PRICE:
         kind = action - A_PRICE
-        pay_price(s, p, dice, log, i, kind, price_amount(s, p, kind))
-        after_price(s, p, dice, log, i)
+        pay_price(s, p, dice, log, i, kind, p.price_size[kind])
+        after_move(s, p, dice, log, i)
     elif phase == BEGIN:
-        set_clock(s, p, log, i, action - A_SITUATION)
+        set_clock(s, p, dice, log, i, action - A_SITUATION)
+    elif phase == APPROACH_PHASE:
+        name_approach(s, log, i, action - A_APPROACH)
+        s[PHASE] = MOVE
+        s[SEAT] = CREW
 
 
 @njit(cache=True)
@@ -520,7 +544,11 @@ def legal(s, p, m):
     if s[SEAT] < 0:
         return
     if phase == MOVE:
-        m[:A_FINISH] = True
+        if s[APPROACH] > 0:  # the approach named fixes the stat
+            m[A_FACE_DANGER + s[APPROACH] - 1] = True
+            m[A_SECURE_ADVANTAGE + s[APPROACH] - 1] = True
+        else:
+            m[:A_FINISH] = True
         m[A_FINISH] = p.finish_early == 1
     elif phase == BURN:
         m[A_KEEP] = True
@@ -532,3 +560,5 @@ def legal(s, p, m):
         m[A_PRICE:A_SITUATION] = True
     elif phase == BEGIN:
         m[A_SITUATION:A_SITUATION + NUM_SITUATIONS] = True
+    elif phase == APPROACH_PHASE:
+        m[A_APPROACH:A_APPROACH + NUM_STATS] = True

@@ -13,9 +13,9 @@ from scenegym.envs.starforged.transcript import ACTION_NAMES, transcript
 
 
 def seats_with_decisions(config: StarforgedConfig) -> set[int]:
-    """The crew always decides; the GM when it chooses prices or the situation."""
+    """The crew always decides; the GM when it chooses prices, the situation or the approach."""
     seats = {CREW}
-    if config.price_by == "gm" or config.situation == "gm":
+    if "gm" in (config.price_by, config.situation, config.approach):
         seats.add(GM)
     return seats
 

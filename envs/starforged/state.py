@@ -35,6 +35,7 @@ MARK_TICKS = next(_f)   # () ticks one "mark progress" fills (by rank: formidabl
 CLOCK = next(_f)        # () tension clock segments filled
 SEGMENTS = next(_f)     # () tension clock size (4/6/8 by situation)
 MOVES = next(_f)        # () scene moves made (Face Danger / Secure an Advantage)
+APPROACH = next(_f)     # () how the crew must act at its move: the stat's index + 1; 0: free
 
 # The roll being resolved (context of the BURN, ADVANTAGE and PRICE decisions).
 MOVE_KIND = next(_f)    # () FACE_DANGER or SECURE_ADVANTAGE
@@ -45,23 +46,19 @@ CHALLENGE1 = next(_f)   # () first challenge die, 1..10
 CHALLENGE2 = next(_f)   # () second challenge die, 1..10
 ROLL_OUTCOME = next(_f)      # () MISS / WEAK_HIT / STRONG_HIT of the roll being resolved
 BURN_OUTCOME = next(_f)  # () the outcome burning momentum would give
-PRICE_SIZE = next(_f)   # () magnitude of the pending price (minor after a weak Finish)
-AFTER_PRICE = next(_f)  # () AFTER_MOVE or AFTER_FINISH: what follows the pending price
-FINISH_RESULT = next(_f)  # () +1/-1: the Finish the Scene result awaiting its price
 
 STATE_SIZE = next(_f)
 
 # Phases (the pending decision).
-BEGIN, MOVE, BURN, ADVANTAGE, PRICE = 0, 1, 2, 3, 4
+BEGIN, MOVE, BURN, ADVANTAGE, PRICE, APPROACH_PHASE = 0, 1, 2, 3, 4, 5
 PHASE_NAMES = {BEGIN: "situation", MOVE: "move", BURN: "burn", ADVANTAGE: "advantage",
-               PRICE: "price", -1: "over"}
-NUM_PHASES = 5
+               PRICE: "price", APPROACH_PHASE: "approach", -1: "over"}
+NUM_PHASES = 6
 
 # Moves and outcomes.
 FACE_DANGER, SECURE_ADVANTAGE = 0, 1
 MISS, WEAK_HIT, STRONG_HIT = 0, 1, 2
 OUTCOME_NAMES = {MISS: "Miss", WEAK_HIT: "Weak hit", STRONG_HIT: "Strong hit"}
-AFTER_MOVE, AFTER_FINISH = 0, 1
 
 # Prices (Pay the Price), as the GM chooses them or the oracle rows map to them.
 NARRATIVE, LOSE_MOMENTUM, ENDURE_HARM, ENDURE_STRESS, SACRIFICE_RESOURCES, ROLL_TWICE = range(6)
@@ -87,15 +84,17 @@ A_TAKE_MOMENTUM = 13        # Secure an Advantage weak hit: +2 momentum
 A_TAKE_BONUS = 14           # Secure an Advantage weak hit: +1 on the next move
 A_PRICE = 15                # + price kind (0..4)
 A_SITUATION = 20            # + situation (0..2)
-NUM_ACTIONS = 23
+A_APPROACH = 23             # + stat index (0..4): how the crew must act at its next move
+NUM_ACTIONS = 28
 
 # Event-log codes.
 POOL_MOMENTUM, POOL_HEALTH, POOL_SPIRIT, POOL_SUPPLY, POOL_PROGRESS, POOL_CLOCK, POOL_BONUS, \
     POOL_IMPACT = range(8)
 POOL_NAMES = ("Momentum", "Health", "Spirit", "Supply", "Progress", "Clock", "Bonus", "Impact")
-DIE_ACTION, DIE_CHALLENGE, DIE_ORACLE, DIE_SITUATION = range(4)
+DIE_ACTION, DIE_CHALLENGE, DIE_ORACLE, DIE_SITUATION, DIE_APPROACH = range(5)
 ROLL_MOVE, ROLL_PROGRESS, ROLL_ENDURE = range(3)
-NOTE_BURN, NOTE_CANCEL, NOTE_PRICE, NOTE_SITUATION, NOTE_MATCH, NOTE_FINISH = range(6)
+NOTE_BURN, NOTE_CANCEL, NOTE_PRICE, NOTE_SITUATION, NOTE_MATCH, NOTE_FINISH, NOTE_APPROACH = \
+    range(7)
 FINISH_CHOSEN, FINISH_CLOCK_FULL, FINISH_TRACK_FULL = range(3)
 FINISH_REASONS = ("the crew ends the scene", "the tension clock is full", "the progress track is full")
 END_FINISH, END_CUT_OFF = 0, 1

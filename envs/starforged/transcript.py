@@ -9,7 +9,8 @@ from scenegym.envs.starforged import state as st
 ROLL_NAMES = {st.ROLL_MOVE: "", st.ROLL_PROGRESS: "Finish the Scene (progress roll)",
               st.ROLL_ENDURE: "Endure roll"}
 DIE_NAMES = {st.DIE_ACTION: "action die", st.DIE_CHALLENGE: "challenge die",
-             st.DIE_ORACLE: "Pay the Price d100", st.DIE_SITUATION: "situation"}
+             st.DIE_ORACLE: "Pay the Price d100", st.DIE_SITUATION: "situation",
+             st.DIE_APPROACH: "approach die"}
 IMPACT_NAMES = {st.WOUNDED: "wounded", st.SHAKEN: "shaken", st.UNPREPARED: "unprepared"}
 
 
@@ -25,7 +26,9 @@ def action_name(a: int) -> str:
                 st.A_TAKE_BONUS: "take +1 on the next move"}[a]
     if a < st.A_SITUATION:
         return f"price: {st.PRICE_NAMES[a - st.A_PRICE]}"
-    return f"situation: {st.SITUATION_NAMES[a - st.A_SITUATION]}"
+    if a < st.A_APPROACH:
+        return f"situation: {st.SITUATION_NAMES[a - st.A_SITUATION]}"
+    return f"approach: act with {st.STAT_NAMES[a - st.A_APPROACH]}"
 
 
 ACTION_NAMES = tuple(action_name(a) for a in range(st.NUM_ACTIONS))
@@ -67,6 +70,8 @@ def describe_note(ev) -> str:
         return f"Finish the Scene ({st.FINISH_REASONS[ev.b]}) with {ev.c} full boxes"
     if ev.a == st.NOTE_SITUATION:
         return f"Begin the Scene: {st.SITUATION_NAMES[ev.b]}, clock of {ev.c}"
+    if ev.a == st.NOTE_APPROACH:
+        return f"the crew must act with {st.STAT_NAMES[ev.b]}"
     return f"note {ev.a}"
 
 

@@ -2,7 +2,8 @@
 
 The other direction of :mod:`scenegym.envs.starforged.solve.induction`: the crew plays a fixed
 agent (its choice of move, burn and Secure an Advantage reward at every state, read from the
-agent itself), the GM picks every price to minimise the crew's win probability. Backward
+agent itself), the GM picks every price (and, with ``approach="gm"``, names every approach) to
+minimise the crew's win probability. Backward
 induction over the moves, as for the game's value, with the crew's maximum replaced by the
 agent's choice (or, for the uniformly random agent, the mean over the legal choices); the
 model of one move is :mod:`scenegym.envs.starforged.solve.model`.
@@ -24,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import APPROACH_CREW, APPROACH_GM
 from scenegym.envs.starforged.solve.crew_tables import UNIFORM, agent_tables
 from scenegym.envs.starforged.solve.induction import (
     Solution,
@@ -106,18 +108,39 @@ def agent_move_value(q, A, M, burns, adv, m, action, momentum, health, spirit, s
 
 
 @njit(cache=True)
-def agent_choice_value(q, A, M, burns, adv, m, choice, momentum, health, spirit, supply, bonus,
-                       marks, clock):
-    """The agent's move ``choice``, or (``UNIFORM``) the mean over every legal move."""
+def agent_choice_value(q, A, M, burns, adv, m, named, choice, momentum, health, spirit, supply,
+                       bonus, marks, clock):
+    """The agent's move ``choice``, or (``UNIFORM``) the mean over every legal move: those of
+    the stat ``named`` (``-1``: any stat) and Finish the Scene."""
     if choice != UNIFORM:
         return agent_move_value(q, A, M, burns, adv, m, choice, momentum, health, spirit,
                                 supply, bonus, marks, clock)
-    legal = st.A_FINISH + (1 if q.finish_early else 0)
-    total = 0.0
-    for action in range(legal):
+    total, legal = 0.0, 0
+    for action in range(st.A_FINISH + (1 if q.finish_early else 0)):
+        # a scene move's stat is its action id modulo the five stats
+        if named >= 0 and action < st.A_FINISH and action % st.NUM_STATS != named:
+            continue
         total += agent_move_value(q, A, M, burns, adv, m, action, momentum, health, spirit,
                                   supply, bonus, marks, clock)
+        legal += 1
     return total / legal
+
+
+@njit(cache=True)
+def agent_open_value(q, A, M, burns, adv, m, choices, momentum, health, spirit, supply, bonus,
+                     marks, clock):
+    """The agent's value before its move, from its ``choices`` under each approach named: the
+    GM names the least (``gm``), the situation each equally likely (``random``); with the
+    crew's free choice its one choice."""
+    if q.approach == APPROACH_CREW:
+        return agent_choice_value(q, A, M, burns, adv, m, -1, choices[0], momentum, health,
+                                  spirit, supply, bonus, marks, clock)
+    value = 2.0 if q.approach == APPROACH_GM else 0.0
+    for k in range(st.NUM_STATS):
+        v = agent_choice_value(q, A, M, burns, adv, m, k, choices[k], momentum, health, spirit,
+                               supply, bonus, marks, clock)
+        value = min(value, v) if q.approach == APPROACH_GM else value + v / st.NUM_STATS
+    return value
 
 
 @njit(cache=True)
@@ -138,8 +161,8 @@ def fill_agent_layer(q, A, M, moves, burns, adv, m):
                                 if settled(q, m, k, c):
                                     A[m, mi, h, s, u, b, k, c] = settled_value(q, k, c)
                                 else:
-                                    A[m, mi, h, s, u, b, k, c] = agent_choice_value(
-                                        q, A, M, burns, adv, m, moves[mi, h, s, u, b, k, c],
+                                    A[m, mi, h, s, u, b, k, c] = agent_open_value(
+                                        q, A, M, burns, adv, m, moves[:, mi, h, s, u, b, k, c],
                                         momentum, h, s, u, b, k, c)
 
 

@@ -49,16 +49,25 @@ def crew_rows(config, q, m: int, index: tuple, phase: int) -> np.ndarray:
     return rows
 
 
+def approaches(config) -> int:
+    """How many approaches a move table holds: one (the crew's free choice) or one per stat."""
+    return 1 if config.approach == "crew" else st.NUM_STATS
+
+
 def move_table(agent, config, q, shape, m: int) -> np.ndarray:
-    """The agent's scene move or Finish at every open state of layer ``m``."""
-    table = np.zeros(shape, np.int8)
+    """The agent's scene move or Finish at every open state of layer ``m``, under each
+    approach named (``[stat]``; ``[0]`` alone when the stat is the crew's free choice)."""
+    table = np.zeros((approaches(config),) + shape, np.int8)
     mom, h, s, u, b, k, c = (a.ravel() for a in np.indices(shape))
     asked = (reachable(config, mom, h, s, u) & (k < q["full_marks"]) & (c < q["segments"])
              & (m < q["max_moves"]))
     index = (mom[asked], h[asked], s[asked], u[asked], k[asked], c[asked])
     rows = crew_rows(config, q, m, index, st.MOVE)
     rows[:, st.BONUS] = b[asked] * config.advantage_bonus
-    table.reshape(-1)[np.flatnonzero(asked)] = ask(agent, config, rows)
+    for named in range(table.shape[0]):
+        if config.approach != "crew":
+            rows[:, st.APPROACH] = named + 1
+        table[named].reshape(-1)[np.flatnonzero(asked)] = ask(agent, config, rows)
     return table
 
 
@@ -108,7 +117,7 @@ def agent_tables(agent, config, q, shape, m: int) -> tuple[np.ndarray, ...]:
     if isinstance(agent, str):
         if agent != "uniform":
             raise ValueError(f"crew {agent!r}: give 'uniform' or an agent object")
-        return (np.full(layer, UNIFORM, np.int8),
+        return (np.full((approaches(config),) + layer, UNIFORM, np.int8),
                 np.full((2, NUM_OUTCOMES, NUM_OUTCOMES, 2) + misses, UNIFORM, np.int8),
                 np.full(misses, UNIFORM, np.int8))
     return (move_table(agent, config, q, layer, m),

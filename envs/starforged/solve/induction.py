@@ -25,8 +25,8 @@ from scenegym.envs.starforged.solve.model import (
     GM_OPTIMAL,
     GM_TABLE,
     GM_UNIFORM,
-    best_move,
     miss_value,
+    open_value,
     solver_record,
 )
 
@@ -76,10 +76,12 @@ def settled_value(q, marks, clock):
 
 
 @njit(cache=True)
-def fill_layer(q, A, M, m):
+def fill_layer(q, A, M, m, mode, names):
     """``A[m]``: Finish the Scene when the clock or track is full, the cut-off at the move
-    limit, else the crew's best move (its moves lead to layer ``m + 1``, misses through the
-    miss table ``M`` of that layer)."""
+    limit, else the value before the crew's next move, its approach not yet named
+    (:func:`~scenegym.envs.starforged.solve.model.open_value`; its moves lead to layer
+    ``m + 1``, misses through the miss table ``M`` of that layer). A GM agent (``mode``
+    ``GM_TABLE``) names the approach ``names[...]`` of each state (with ``approach="gm"``)."""
     n_mom, n_meter, _, _, _, n_marks, n_clock = A.shape[1:]
     for mi in range(n_mom):
         momentum = mi + q.momentum_min
@@ -94,8 +96,9 @@ def fill_layer(q, A, M, m):
                                 if settled(q, m, k, c):
                                     A[m, mi, h, s, u, b, k, c] = settled_value(q, k, c)
                                 else:
-                                    A[m, mi, h, s, u, b, k, c] = best_move(
-                                        q, A, M, m, momentum, h, s, u, b, k, c)[1]
+                                    A[m, mi, h, s, u, b, k, c] = open_value(
+                                        q, A, M, m, mode, names[mi, h, s, u, b, k, c],
+                                        momentum, h, s, u, b, k, c)
 
 
 @njit(cache=True)
@@ -149,10 +152,10 @@ def solve(config, objective: str = "win", gm=None, progress=None) -> Solution:
         config: A ``StarforgedConfig`` (see :func:`check_config`).
         objective: ``"win"`` (win probability) or ``"result"`` (expected result).
         gm: ``None``: the GM minimises (the game's value). ``"uniform"``: each of the five
-            prices with equal chance (the random agent). An agent object with
-            ``act(obs, masks, env_ids)``: its price choice at every miss, read from the
+            prices, and each approach, with equal chance (the random agent). An agent object
+            with ``act(obs, masks, env_ids)``: its price choice at every miss, read from the
             observation of that state (the missed roll shown as a no-match miss of the
-            first stat).
+            first stat), and its approach before every move (``approach="gm"``).
         progress: Optional ``callable(done, total)`` called after each layer.
     """
     check_config(config)
@@ -162,12 +165,15 @@ def solve(config, objective: str = "win", gm=None, progress=None) -> Solution:
     M = np.zeros(shape[1:5] + shape[6:], np.float64)
     mode = GM_OPTIMAL if gm is None else (GM_UNIFORM if gm == "uniform" else GM_TABLE)
     kinds = np.zeros(M.shape, np.int64)
+    names = np.zeros(shape[1:], np.int64)
     for m in range(shape[0] - 1, -1, -1):
         if m < shape[0] - 1:
             if mode == GM_TABLE:
                 kinds = agent_prices(gm, config, q[0], M.shape, m + 1)
             fill_miss(q[0], A, M, m + 1, mode, kinds)
-        fill_layer(q[0], A, M, m)
+        if mode == GM_TABLE and config.approach == "gm":
+            names = agent_approaches(gm, config, q[0], shape[1:], m)
+        fill_layer(q[0], A, M, m, mode, names)
         if progress is not None:
             progress(shape[0] - m, shape[0])
     name = "optimal" if gm is None else ("uniform" if gm == "uniform" else type(gm).__name__)
@@ -228,18 +234,31 @@ def price_rows(config, q, shape, m: int) -> np.ndarray:
     rows[:, st.CHALLENGE1] = config.challenge_die
     rows[:, st.CHALLENGE2] = config.challenge_die - 1
     rows[:, st.ROLL_OUTCOME] = rows[:, st.BURN_OUTCOME] = st.MISS
-    rows[:, st.AFTER_PRICE] = st.AFTER_MOVE
     return rows
+
+
+def gm_actions(agent, config, rows: np.ndarray) -> np.ndarray:
+    """The GM agent's action at each of the state ``rows``."""
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.starforged.ruleset import STARFORGED
+
+    batch = SceneBatch(STARFORGED, config, rows.shape[0])
+    batch.state[:] = rows
+    batch.refresh()
+    return np.asarray(agent.act(batch.obs, batch.masks, batch.env_ids))
+
+
+def agent_approaches(agent, config, q, shape, m: int) -> np.ndarray:
+    """The agent's approach (a stat's index) before every move of layer ``m`` (the layer's
+    shape: momentum, meters, bonus, marks, clock)."""
+    mom, h, s, u, b, k, c = (a.ravel() for a in np.indices(shape))
+    rows = scene_rows(config, q, m, (mom, h, s, u, k, c))
+    rows[:, PHASE], rows[:, SEAT] = st.APPROACH_PHASE, 1
+    rows[:, st.BONUS] = b * config.advantage_bonus
+    return (gm_actions(agent, config, rows) - st.A_APPROACH).astype(np.int64).reshape(shape)
 
 
 def agent_prices(agent, config, q, shape, m: int) -> np.ndarray:
     """The agent's price kind at every miss of layer ``m`` (shape of the miss table)."""
-    from scenegym.envs.core.batch import SceneBatch
-    from scenegym.envs.starforged.ruleset import STARFORGED
-
     rows = price_rows(config, q, shape, m)
-    batch = SceneBatch(STARFORGED, config, rows.shape[0])
-    batch.state[:] = rows
-    batch.refresh()
-    actions = np.asarray(agent.act(batch.obs, batch.masks, batch.env_ids))
-    return (actions - st.A_PRICE).astype(np.int64).reshape(shape)
+    return (gm_actions(agent, config, rows) - st.A_PRICE).astype(np.int64).reshape(shape)

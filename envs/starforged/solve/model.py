@@ -11,7 +11,8 @@ Secure an Advantage bonus pending or not).
 The table ``A[m, momentum - momentum_min, health, spirit, supply, bonus, marks, clock]``
 holds the crew's value *after a scene move* that left ``m`` moves made: the Finish the Scene
 value when the clock or track is full, the cut-off payoff at the move limit, else the value
-of the crew's next move. Everything between two such points (the dice, burns, advantage
+of the crew's next move before its approach is named (``open_value``: the GM names the
+stat, the situation rolls it, or the crew picks it, by the config's ``approach``). Everything between two such points (the dice, burns, advantage
 choices, Pay the Price and the Endure roll at 0) is computed here from ``A`` with the dice
 probabilities enumerated exactly, by the same functions for the solver and for the
 compiled ``optimal`` policy (:mod:`scenegym.envs.starforged.optimal`).
@@ -29,6 +30,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.starforged import state as st
+from scenegym.envs.starforged.config import APPROACH_CREW, APPROACH_GM, APPROACHES
 
 # GM price modes of a miss
 GM_OPTIMAL, GM_TABLE, GM_UNIFORM = 0, 1, 2
@@ -55,6 +57,16 @@ def clamp(q, momentum, health, spirit, supply):
 
 
 @njit(cache=True)
+def lose(q, momentum, amount, health, spirit, supply, marks):
+    """``(momentum, marks)`` after suffering ``-amount`` momentum: a loss reaching below
+    momentum_min clears one progress mark when ``floor_clears_progress`` (Lose Momentum at
+    its minimum), as the engine's ``add_momentum``."""
+    if momentum - amount < q.momentum_min and q.floor_clears_progress:
+        marks = max(marks - 1, 0)
+    return clamp(q, momentum - amount, health, spirit, supply), marks
+
+
+@njit(cache=True)
 def after(q, A, m, momentum, health, spirit, supply, bonus, marks, clock):
     """The value after a move, from the table (momentum as a value, not an index)."""
     return A[m, momentum - q.momentum_min, health, spirit, supply, bonus, marks, clock]
@@ -66,7 +78,7 @@ def endure(q, A, m, which, amount, momentum, health, spirit, supply, marks, cloc
     meter = health if which == 0 else spirit
     value = level(q, meter) - amount
     if value < 0:
-        momentum = clamp(q, momentum + value, health, spirit, supply)
+        momentum, marks = lose(q, momentum, -value, health, spirit, supply, marks)
         value = 0
     if value > 0:
         if which == 0:
@@ -83,17 +95,17 @@ def endure(q, A, m, which, amount, momentum, health, spirit, supply, marks, cloc
             p = q.p_endure[score, outcome]
             if p == 0.0:
                 continue
-            mom, new = momentum, zero
+            mom, new, k = momentum, zero, marks
             if outcome == st.STRONG_HIT:
                 if hit:
                     mom = momentum + 1
                 else:
                     new = 1
             elif outcome == st.MISS:
-                mom = momentum - q.endure_miss_momentum
+                mom, k = lose(q, momentum, q.endure_miss_momentum, health, spirit, supply, marks)
                 new = q.meter_max + 1
             h, s = (new, spirit) if which == 0 else (health, new)
-            total += p * after(q, A, m, clamp(q, mom, h, s, supply), h, s, supply, 0, marks, clock)
+            total += p * after(q, A, m, clamp(q, mom, h, s, supply), h, s, supply, 0, k, clock)
     return total / q.action_die
 
 
@@ -108,13 +120,13 @@ def price_value(q, A, m, kind, momentum, health, spirit, supply, marks, clock):
     if kind == st.SACRIFICE_RESOURCES:
         value = level(q, supply) - amount
         if value < 0:
-            momentum = clamp(q, momentum + value, health, spirit, supply)
+            momentum, marks = lose(q, momentum, -value, health, spirit, supply, marks)
             value = 0
         new = q.meter_max + 1 if value == 0 else value
         return after(q, A, m, clamp(q, momentum, health, spirit, new), health, spirit, new, 0,
                      marks, clock)
-    return after(q, A, m, clamp(q, momentum - amount, health, spirit, supply), health, spirit,
-                 supply, 0, marks, clock)
+    momentum, marks = lose(q, momentum, amount, health, spirit, supply, marks)
+    return after(q, A, m, momentum, health, spirit, supply, 0, marks, clock)
 
 
 @njit(cache=True)
@@ -217,13 +229,13 @@ def move_value(q, A, M, m, secure, stat, momentum, health, spirit, supply, bonus
 
 
 @njit(cache=True)
-def best_move(q, A, M, m, momentum, health, spirit, supply, bonus, marks, clock):
-    """``(action, value)``: the crew's best scene move or Finish the Scene (lowest action id
-    among equals)."""
+def best_move(q, A, M, m, named, momentum, health, spirit, supply, bonus, marks, clock):
+    """``(action, value)``: the crew's best scene move with the stat ``named`` (``-1``: any
+    stat) or Finish the Scene (lowest action id among equals)."""
     best, value = -1, -2.0
     for k in range(st.NUM_STATS):
-        if not q.stat_new[k]:  # a stat equal to an earlier one moves alike
-            continue
+        if k != named and (named >= 0 or not q.stat_new[k]):
+            continue  # not the stat named, or equal to an earlier one (it moves alike)
         for secure in range(2):
             v = move_value(q, A, M, m, secure, q.stats[k], momentum, health, spirit, supply,
                            bonus, marks, clock)
@@ -233,6 +245,43 @@ def best_move(q, A, M, m, momentum, health, spirit, supply, bonus, marks, clock)
     if q.finish_early and q.finish_value[marks] > value:
         best, value = st.A_FINISH, q.finish_value[marks]
     return best, value
+
+
+@njit(cache=True)
+def best_approach(q, A, M, m, momentum, health, spirit, supply, bonus, marks, clock):
+    """``(stat, value)``: the approach the GM names that leaves the crew the least (first
+    such stat)."""
+    best, worst = 0, 2.0
+    for k in range(st.NUM_STATS):
+        if q.stat_new[k]:
+            v = best_move(q, A, M, m, k, momentum, health, spirit, supply, bonus, marks,
+                          clock)[1]
+            if v < worst:
+                best, worst = k, v
+    return best, worst
+
+
+@njit(cache=True)
+def open_value(q, A, M, m, mode, named, momentum, health, spirit, supply, bonus, marks, clock):
+    """The crew's value before its next move, by who names the approach: the GM (the least
+    of the stats' values with ``mode`` ``GM_OPTIMAL``, the stat ``named`` with ``GM_TABLE``,
+    each stat equally likely with ``GM_UNIFORM``), the situation (each stat equally likely)
+    or the crew (the best)."""
+    if q.approach == APPROACH_CREW:
+        return best_move(q, A, M, m, -1, momentum, health, spirit, supply, bonus, marks,
+                         clock)[1]
+    if q.approach == APPROACH_GM and mode == GM_OPTIMAL:
+        return best_approach(q, A, M, m, momentum, health, spirit, supply, bonus, marks,
+                             clock)[1]
+    if q.approach == APPROACH_GM and mode == GM_TABLE:
+        return best_move(q, A, M, m, named, momentum, health, spirit, supply, bonus, marks,
+                         clock)[1]
+    total = 0.0
+    for k in range(st.NUM_STATS):
+        if q.stat_new[k]:
+            total += q.stat_count[k] * best_move(q, A, M, m, k, momentum, health, spirit,
+                                                 supply, bonus, marks, clock)[1]
+    return total / st.NUM_STATS
 
 
 def enumerate_tables(config) -> dict:
@@ -282,9 +331,12 @@ def solver_record(config, objective: str = "win", table_shape=(1,) * 8) -> np.nd
     fields = {
         "momentum_min": config.momentum_min, "momentum_max": config.momentum_max,
         "momentum_reset": np.array(config.momentum_reset), "action_die": config.action_die,
+        "floor_clears_progress": int(config.momentum_floor == "progress"),
         "score_cap": config.score_cap, "stats": np.array(config.stats),
         "stat_new": np.array([v not in config.stats[:k] for k, v in enumerate(config.stats)],
                              np.int64),
+        "stat_count": np.array([config.stats.count(v) for v in config.stats], np.int64),
+        "approach": APPROACHES.index(config.approach),
         "meter_max": config.meter_max, "segments": config.clock_by_situation[situation],
         "full_marks": t["full_marks"], "mark_ticks": t["mark"], "track_ticks": t["track"],
         "max_moves": config.max_moves, "finish_early": int(config.finish_early),

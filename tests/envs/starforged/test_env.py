@@ -124,12 +124,13 @@ def test_render_ansi_transcript_names_the_moves():
     env = gym.make(ENV_ID, render_mode="ansi", opponent="heuristic")
     _, info = env.reset(seed=1)
     taken = set()
-    plan = [st.A_SECURE_ADVANTAGE + 0]  # first Secure an Advantage +edge, then Face Danger
+    secure = [st.A_SECURE_ADVANTAGE + k for k in range(st.NUM_STATS)]
+    face = [st.A_FACE_DANGER + k for k in range(st.NUM_STATS)]
+    plan = secure  # first Secure an Advantage with the stat named, then Face Danger
     done = False
     while not done:
         mask = info["action_mask"]
-        choice = next(a for a in plan + [st.A_FACE_DANGER, st.A_BURN, st.A_TAKE_MOMENTUM]
-                      if mask[a])
+        choice = next(a for a in plan + face + [st.A_BURN, st.A_TAKE_MOMENTUM] if mask[a])
         plan = []
         taken.add(choice)
         _, _, term, trunc, info = env.step(choice)

@@ -27,7 +27,8 @@ def intended_move(row, mask, config, h: StarforgedHeuristic):
     if mask[st.A_FINISH] and (boxes >= h.finish_boxes
                               or (boxes >= h.finish_boxes_late and left <= h.late_clock)):
         return FINISH, st.A_FINISH
-    best = int(np.argmax(row[st.STATS:st.STATS + st.NUM_STATS]))
+    allowed = [k for k in range(st.NUM_STATS) if mask[st.A_FACE_DANGER + k]]
+    best = max(allowed, key=lambda k: (row[st.STATS + k], -k))  # the best stat allowed
     if row[st.MOMENTUM] <= h.low_momentum:
         return SECURE, st.A_SECURE_ADVANTAGE + best
     return FACE, st.A_FACE_DANGER + best

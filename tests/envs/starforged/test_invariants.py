@@ -23,9 +23,11 @@ from scenegym.envs.starforged.config import PRICE_KINDS, RANKS, SITUATIONS, Star
 from scenegym.envs.starforged.observation import SCALE, SLOT
 from scenegym.envs.starforged.ruleset import STARFORGED
 
-SEATS_OF_PHASE = {st.BEGIN: GM, st.MOVE: CREW, st.BURN: CREW, st.ADVANTAGE: CREW, st.PRICE: GM}
+SEATS_OF_PHASE = {st.BEGIN: GM, st.MOVE: CREW, st.BURN: CREW, st.ADVANTAGE: CREW, st.PRICE: GM,
+                  st.APPROACH_PHASE: GM}
 ACTIONS_OF_PHASE = {
-    st.BEGIN: range(st.A_SITUATION, st.NUM_ACTIONS),
+    st.BEGIN: range(st.A_SITUATION, st.A_APPROACH),
+    st.APPROACH_PHASE: range(st.A_APPROACH, st.NUM_ACTIONS),
     st.MOVE: range(st.A_FACE_DANGER, st.A_FINISH + 1),
     st.BURN: (st.A_KEEP, st.A_BURN),
     st.ADVANTAGE: (st.A_TAKE_MOMENTUM, st.A_TAKE_BONUS),
@@ -114,7 +116,8 @@ def check_invariants(cfg):
         begun = s[:, PHASE] != st.BEGIN
         assert np.isin(s[begun, st.SEGMENTS], cfg.clock_by_situation).all()
         assert (s[:, st.MOVES] <= cfg.max_moves).all()
-        assert (s[:, DECISIONS] <= 3 * cfg.max_moves + 3).all()  # every scene ends
+        # every scene ends: at most approach, move, burn, price or advantage per move
+        assert (s[:, DECISIONS] <= 4 * cfg.max_moves + 3).all()
         assert ((0 <= s[:, st.BONUS]) & (s[:, st.BONUS] <= cfg.advantage_bonus)).all()
         # masks: never empty while a scene runs, legal only for the pending decision
         assert masks[running].any(axis=1).all()
@@ -123,6 +126,10 @@ def check_invariants(cfg):
             phase = int(s[i, PHASE])
             assert s[i, SEAT] == SEATS_OF_PHASE[phase]
             assert set(np.flatnonzero(masks[i])) <= set(ACTIONS_OF_PHASE[phase])
+            if phase == st.MOVE and s[i, st.APPROACH] > 0:  # the approach named fixes the stat
+                stat = s[i, st.APPROACH] - 1
+                allowed = {st.A_FACE_DANGER + stat, st.A_SECURE_ADVANTAGE + stat, st.A_FINISH}
+                assert set(np.flatnonzero(masks[i])) <= allowed
         # results
         assert np.isin(s[over, RESULT], (-1, 0, 1)).all()
         assert (s[running, RESULT] == 0).all()
@@ -155,6 +162,8 @@ VARIANTS = {
     "price by oracle": StarforgedConfig(price_by="oracle"),
     "price by gm, situation gm": StarforgedConfig(price_by="gm", situation="gm"),
     "no early finish": StarforgedConfig(finish_early=False),
+    "approach random": StarforgedConfig(approach="random"),
+    "approach crew": StarforgedConfig(approach="crew"),
 }
 
 
@@ -195,9 +204,10 @@ def configs(draw):
         meter_max=meter_max, meter_start=draw(ints(0, meter_max)),
         advantage_momentum=draw(ints(0, momentum_max)), advantage_bonus=draw(ints(0, 3)),
         price_by=draw(hs.sampled_from(("gm", "oracle"))),
+        approach=draw(hs.sampled_from(("gm", "random", "crew"))),
         price_momentum=draw(ints(0, 4)), price_harm=draw(ints(0, 4)),
         price_stress=draw(ints(0, 4)), price_supply=draw(ints(0, 4)),
-        narrative_momentum=draw(ints(0, 3)), minor_price=draw(ints(0, 3)),
+        narrative_momentum=draw(ints(0, 3)),
         oracle_rows=tuple((top, draw(hs.sampled_from(PRICE_KINDS))) for top in tops),
         oracle_max_rolls=draw(ints(1, 4)), endure_miss_momentum=draw(ints(0, 3)),
         max_moves=draw(ints(1, 40)), finish_early=draw(hs.booleans()),

@@ -56,14 +56,50 @@ def test_roll_twice_then_one_price_then_the_cap(scene):
     assert s.fields("supply", "momentum") == {"supply": 4, "momentum": 1}
 
 
-def test_the_oracle_price_after_a_finish_the_scene_miss(scene):
-    """Finish the Scene: "On a miss, you fail or are undermined by a dire and costly turn of
-    events. Pay the Price." With price_by="oracle" the d100 decides (75-81 "You are harmed":
-    Endure Harm at full size, price_harm=3) and the scene is lost."""
-    cfg = ORACLE.replace(price_harm=3)
-    s = scene(cfg, dice=[4, 6, 80], progress=8)  # 2 boxes vs 4, 6: miss; then the d100
-    assert s.play(st.A_FINISH) == (-1.0, True, False)
-    assert prices(s) == [st.ENDURE_HARM] and s.get("health") == 2
+# ---------------------------------------------------------------------------------------------
+# Lose Momentum at its minimum
+
+@pytest.mark.parametrize("momentum, price", [(-6, st.LOSE_MOMENTUM), (-6, st.NARRATIVE),
+                                             (-5, st.LOSE_MOMENTUM)])
+def test_lose_momentum_at_its_minimum_clears_a_unit_of_progress(scene, momentum, price):
+    """Ironsworn: Starforged, Lose Momentum (Suffer moves): "When your momentum is at its
+    minimum (-6) and you must suffer -momentum, choose one. ... Envision how this undermines
+    your progress ... Then, clear 1 unit of progress on that track per its rank: ...
+    formidable=1 box" (4 ticks: 9 -> 5). A loss of 2 from -5 is suffered partly at the
+    minimum: it clears the unit too (Rules page, momentum_floor="progress")."""
+    s = scene(dice=MISS_DICE, momentum=momentum, progress=9)
+    s.play(FD_EDGE, st.A_PRICE + price)
+    assert s.fields("momentum", "progress") == {"momentum": -6, "progress": 5}
+
+
+@pytest.mark.parametrize("price, meter", [(st.ENDURE_HARM, "health"),
+                                          (st.SACRIFICE_RESOURCES, "supply")])
+def test_a_loss_beyond_zero_at_minimum_momentum_clears_progress(scene, price, meter):
+    """Ironsworn: Starforged, Endure Harm: "If your health is 0, suffer -momentum equal to any
+    remaining -health" (Sacrifice Resources alike, Rules page: "a loss beyond 0 ... comes off
+    momentum"), and Lose Momentum: "When your momentum is at its minimum (-6) and you must
+    suffer -momentum, choose one ... clear 1 unit of progress on that track per its rank:
+    ... formidable=1 box". Harm 2 on health 1 leaves -1; the Endure roll at 0 (4 + iron 2
+    against 3 and 9) is a weak hit: press on, no further loss."""
+    s = scene(StarforgedConfig(price_harm=2, price_supply=2), dice=MISS_DICE + [4, 3, 9],
+              momentum=-6, progress=8, **{meter: 1})
+    s.play(FD_EDGE, st.A_PRICE + price)
+    assert s.fields("momentum", "progress", meter) == {"momentum": -6, "progress": 4, meter: 0}
+
+
+def test_a_loss_at_minimum_momentum_never_clears_below_zero_progress(scene):
+    """Lose Momentum at its minimum clears 1 unit of progress; an empty track stays empty."""
+    s = scene(dice=MISS_DICE, momentum=-6, progress=2)
+    s.play(FD_EDGE, st.A_PRICE + st.LOSE_MOMENTUM)
+    assert s.fields("momentum", "progress") == {"momentum": -6, "progress": 0}
+
+
+def test_momentum_floor_none_keeps_the_loss_at_minimum_free(scene):
+    """Config momentum_floor="none": a table that ignores the minimum's cost (momentum only
+    stops at -6; the engine before this rule)."""
+    s = scene(StarforgedConfig(momentum_floor="none"), dice=MISS_DICE, momentum=-6, progress=8)
+    s.play(FD_EDGE, st.A_PRICE + st.LOSE_MOMENTUM)
+    assert s.fields("momentum", "progress") == {"momentum": -6, "progress": 8}
 
 
 # ---------------------------------------------------------------------------------------------

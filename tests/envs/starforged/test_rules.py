@@ -336,6 +336,65 @@ def test_marking_an_impact_lowers_momentum_above_the_new_max(scene):
 
 
 # ---------------------------------------------------------------------------------------------
+# The approach: how the crew acts fixes the stat
+
+APPROACH_WITS = st.A_APPROACH + st.WITS
+
+
+def test_the_gm_names_how_the_crew_must_act_before_each_move(scene):
+    """Seed, Face Danger (Scene Challenge): "envision your action and roll. If you act...
+    With expertise, focus, or observation: Roll +wits". The default config (Rules page,
+    [approach="gm"]): the GM seat names the approach before each scene move, and the crew
+    rolls that stat: wits 1, so 6 + 1 = 7 against 2 and 3, a strong hit (+edge would be the
+    crew's best: 9)."""
+    assert StarforgedConfig().approach == "gm"
+    s = scene(StarforgedConfig(), dice=[6, 2, 3], approach="gm")
+    assert s.phase == st.APPROACH_PHASE and s.get("seat") == 1
+    assert s.legal() == list(range(st.A_APPROACH, st.A_APPROACH + st.NUM_STATS))
+    s.play(APPROACH_WITS)
+    assert s.phase == st.MOVE and s.get("seat") == 0
+    assert s.legal() == [FD_WITS, st.A_SECURE_ADVANTAGE + st.WITS, FINISH]
+    s.play(FD_WITS)
+    assert s.fields("stat_used", "score", "progress") == {"stat_used": st.WITS, "score": 7,
+                                                          "progress": 4}
+    assert s.phase == st.APPROACH_PHASE  # named again before the next move
+
+
+def test_the_gm_seat_decides_when_it_names_the_approach():
+    """Rules page [approach="gm"]: the GM seat names the approach, a decision of its own even
+    when the oracle rolls the prices."""
+    from scenegym.envs.starforged.ruleset import seats_with_decisions
+
+    assert seats_with_decisions(StarforgedConfig(price_by="oracle")) == {0, 1}
+    assert seats_with_decisions(StarforgedConfig(price_by="oracle", approach="random")) == {0}
+
+
+def test_a_move_with_a_stat_the_approach_does_not_name_is_refused(scene):
+    """Seed: "If you act... With speed, mobility, or agility: Roll +edge": acting with
+    expertise (wits), the crew may not roll +edge."""
+    s = scene(dice=[6, 2, 3], approach="gm")
+    s.play(APPROACH_WITS)
+    with pytest.raises(ValueError):
+        s.play(FD_EDGE)
+
+
+def test_the_situation_rolls_the_approach(scene):
+    """Rules page [approach="random"]: the situation names how the crew must act, each of
+    the five stats equally likely (a d5 before each move: 4 is shadow)."""
+    s = scene(dice=[4], approach="random")
+    assert s.phase == st.MOVE
+    assert s.legal() == [st.A_FACE_DANGER + st.SHADOW, st.A_SECURE_ADVANTAGE + st.SHADOW,
+                         FINISH]
+    assert s.notes(st.NOTE_APPROACH) == [(st.SHADOW, 0, 0)]
+
+
+def test_the_free_choice_of_stat_is_a_config_value(scene):
+    """Rules page [approach="crew"]: every stat open at every move (the v0 play)."""
+    s = scene(approach="crew")
+    assert s.legal() == list(range(st.A_FINISH + 1))
+
+
+# ---------------------------------------------------------------------------------------------
 # Finish the Scene
 
 
@@ -355,11 +414,9 @@ def test_finish_the_scene_forced_after_the_price_of_a_clock_filling_miss(scene):
     "you must Finish the Scene" (a miss: "Pay the Price")."""
     s = scene(dice=MISS_DICE + [1, 2], clock=5)  # Finish the Scene: 0 boxes vs 1, 2: miss
     s.play(FD_EDGE)
-    assert s.phase == st.PRICE and s.get("after_price") == st.AFTER_MOVE
-    s.play(PRICE[st.NARRATIVE])
-    assert s.phase == st.PRICE and s.get("after_price") == st.AFTER_FINISH
-    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CLOCK_FULL, 0, 0)]
+    assert s.phase == st.PRICE
     assert s.play(PRICE[st.NARRATIVE]) == (-1.0, True, False)
+    assert s.notes(st.NOTE_FINISH) == [(st.FINISH_CLOCK_FULL, 0, 0)]
 
 
 def test_finish_the_scene_forced_when_the_track_fills(scene):
@@ -374,8 +431,7 @@ def test_finish_the_scene_forced_when_the_track_fills(scene):
 def test_progress_roll_counts_only_full_boxes(scene):
     """Rules page: "Progress roll: score = full boxes (0..10)"; a part-filled box does not count."""
     s = scene(dice=[1, 2], progress=7)  # 7 ticks = 1 full box vs 1, 2: beats neither
-    assert s.play(FINISH) == (0.0, False, False)
-    assert s.phase == st.PRICE  # a miss: Pay the Price before the scene closes
+    assert s.play(FINISH) == (-1.0, True, False)
     assert s.outcomes()[-1] == (st.MISS, 1, st.ROLL_PROGRESS, 0)
     s = scene(dice=[1, 1], progress=11)  # 2 full boxes (not 2.75) vs 1, 1: strong hit
     assert s.play(FINISH) == (1.0, True, False)
@@ -399,33 +455,22 @@ def test_finish_the_scene_early_can_be_switched_off(scene):
         s.play(FINISH)
 
 
-def test_finish_the_scene_weak_hit_wins_with_a_minor_price(scene):
-    """Seed: "On a weak hit, you succeed, but not without cost. You must Pay the Price. Make
-    this a minor cost"."""
-    s = scene(StarforgedConfig(price_harm=3, minor_price=1), dice=[4, 6], progress=20)
-    s.play(FINISH)  # 5 boxes vs 4, 6
-    assert s.phase == st.PRICE and s.get("price_size") == 1
-    assert s.play(PRICE[st.ENDURE_HARM]) == (1.0, True, False)
-    assert s.get("health") == 4  # the minor price, not price_harm
-
-
-def test_finish_the_scene_miss_loses_and_pays_the_price(scene):
-    """Seed: "On a miss, you fail or are undermined by a dire and costly turn of events. Pay
-    the Price."""
-    s = scene(StarforgedConfig(price_harm=3, minor_price=1), dice=[4, 6], progress=8)
-    s.play(FINISH)  # 2 boxes vs 4, 6
-    assert s.phase == st.PRICE and s.get("price_size") == 0
-    assert s.play(PRICE[st.ENDURE_HARM]) == (-1.0, True, False)
-    assert s.get("health") == 2
-
-
-def test_finish_the_scene_weak_hit_with_the_oracle_price(scene):
-    """Seed: weak hit "Pay the Price. Make this a minor cost"; the oracle's row 75-81 (Endure
-    Harm) at the minor size."""
-    cfg = StarforgedConfig(price_by="oracle", price_harm=3)
-    s = scene(cfg, dice=[4, 6, 75], progress=20)
-    assert s.play(FINISH) == (1.0, True, False)
-    assert s.get("health") == 4
+@pytest.mark.parametrize("price_by", ["gm", "oracle"])
+@pytest.mark.parametrize("progress, result", [(20, 1.0), (8, -1.0)])
+def test_finish_the_scene_ends_the_scene_without_asking_its_price(scene, price_by, progress,
+                                                                    result):
+    """Ironsworn: Starforged, Finish the Scene (Scene Challenge moves): "On a weak hit, you
+    succeed, but not without cost. You must Pay the Price. Make this a minor cost relative to
+    the scope of the scene." and "On a miss, you fail ... Pay the Price." The progress roll
+    decides the objective and the scene is over: its price lands in the story after the scene
+    and changes nothing either seat plays for, so no GM decision and no d100 follow (Rules
+    page: "no price is asked after Finish the Scene"). Progress 20 is 5 boxes against 4, 6:
+    a weak hit; progress 8 is 2 boxes: a miss."""
+    s = scene(StarforgedConfig(price_by=price_by), dice=[4, 6, 75], progress=progress)
+    assert s.play(FINISH) == (result, True, False)
+    assert s.legal() == []
+    assert s.fields("health", "momentum") == {"health": 5, "momentum": 2}
+    assert s.notes(st.NOTE_PRICE) == []
 
 
 @pytest.mark.parametrize("momentum", [10, -2])
@@ -436,7 +481,7 @@ def test_progress_roll_ignores_momentum(scene, momentum):
     s.play(FINISH)
     assert s.fields("score", "roll_outcome", "momentum") == {
         "score": 2, "roll_outcome": st.WEAK_HIT, "momentum": momentum}
-    assert s.phase == st.PRICE  # no burn offered
+    assert s.legal() == []  # over: no burn offered
 
 
 # ---------------------------------------------------------------------------------------------

@@ -63,6 +63,20 @@ def test_best_response_to_any_gm_is_at_least_the_value(value):
         assert solve(SMALL, gm=gm).value >= value - 1e-6
 
 
+def test_the_gm_naming_the_approach_holds_the_crew_to_its_weakest_stat(value):
+    """Seed, Face Danger and Secure an Advantage (Scene Challenge): "If you act... With speed,
+    mobility, or agility: Roll +edge". With approach="gm" (SMALL's default) the GM names how
+    the crew acts before each move: a higher stat never rolls worse, so the adversarial GM
+    always names the weakest, and the game is worth exactly the free-choice game of a
+    character whose every stat is the weakest (1). A rolled approach is worth less than the
+    free choice and more than the GM's."""
+    weakest = solve(SMALL.replace(approach="crew", stats=(1,) * 5)).value
+    assert value == pytest.approx(weakest, abs=1e-6)
+    rolled = solve(SMALL.replace(approach="random")).value
+    free = solve(SMALL.replace(approach="crew")).value
+    assert value < rolled < free
+
+
 def test_expected_result_objective_counts_losses_minus_one(value):
     """Win probability p and loss probability l: the expected result p - l <= p; with no
     cut-off at all it is 2p - 1 at the win-maximising play's best."""
