@@ -3,7 +3,8 @@
 Each ruleset names its odds module in its ``Ruleset`` value (``odds``); the module provides
 ``add_arguments(parser)`` and ``compute(args) -> dict``. The dict holds at least
 ``{"exact": {key: p}, "sampled": {key: p}, "samples": n}``; ``"z"`` (per key) and ``"roll"``
-(a one-line description) are printed when present.
+(a one-line description) are printed when present. A table of another shape (momentum's
+``--spends``) comes as its own text, ``"lines"``, printed instead (and left out of ``--json``).
 """
 
 from __future__ import annotations
@@ -71,9 +72,9 @@ def run(args) -> int:
         print(f"scenegym odds {args.ruleset}: error: {err}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps({k: v for k, v in result.items() if k != "lines"}, indent=2))
     else:
-        print("\n".join(format_odds(result)))
+        print("\n".join(result.get("lines") or format_odds(result)))
     return 0
 
 

@@ -70,6 +70,11 @@ class MomentumConfig(RulesetConfig):
         critical_failure_momentum: Momentum lost on a crew Critical Failure.
         press_risk: Risk a Press adds.
         press_momentum: Momentum a Press gains.
+        press_hit_face: A risk die a Press adds (a Press die) is a hit at this or less (the
+            overcommitment: wider than ``hit_face``); ``hit_face``'s value gives the old dice,
+            where a Press die was a plain risk die.
+        press_hit_momentum: Momentum each Press die that hits loses again when the roll
+            resolves (the position the Press bought falls through); 0 gives the old dice.
         brace_cost: Momentum a Brace spends.
         brace_risk: Risk a Brace removes.
         correct_cost: Momentum a Correct spends.
@@ -95,7 +100,13 @@ class MomentumConfig(RulesetConfig):
             ``narrative`` (Momentum never moves; the scene ends at the round limit and the
             exchange tally decides it) or ``goal`` (first side to its goal total wins).
         social_risk: Risk of a social exchange ("an active contest at Risk 0").
-        ground_lost_dice: Pool dice a PC loses on its next roll after losing an exchange.
+        ground_lost_dice: Pool dice a PC loses after losing an exchange.
+        ground_builds_up: Whether lost ground builds up ("a character whose position keeps
+            collapsing is running out of room to maneuver"): each lost exchange costs
+            ``ground_lost_dice`` more, until the PC wins an exchange (a Costly Success
+            holds it); otherwise a lost exchange costs them on the next roll only.
+        social_risk_cost: Whether the GM may pick the "+1 Risk on the next crew roll" cost
+            in a social scene (whose exchanges are "at Risk 0"; off by default).
         opponent_criticals: Whether losing a contest to an opponent's critical roll is a
             Critical Failure (otherwise a Failure).
         goal_crew: Successes the crew tallies to win a ``goal`` scene.
@@ -140,6 +151,8 @@ class MomentumConfig(RulesetConfig):
     critical_failure_momentum: int = 1
     press_risk: int = 1
     press_momentum: int = 1
+    press_hit_face: int = 1
+    press_hit_momentum: int = 2
     brace_cost: int = 2
     brace_risk: int = 1
     correct_cost: int = 1
@@ -159,6 +172,8 @@ class MomentumConfig(RulesetConfig):
     social_mode: str = choice(SOCIAL_MODES, "momentum")
     social_risk: int = 0
     ground_lost_dice: int = 1
+    ground_builds_up: bool = True
+    social_risk_cost: bool = False
     opponent_criticals: bool = True
     goal_crew: int = 6
     goal_gm: int = 6
@@ -181,12 +196,14 @@ class MomentumConfig(RulesetConfig):
                 raise ValueError(f"config field 'pc_strength[{c}]' + 'pc_will[{c}]' is 0; "
                                  "allowed: a wound capacity of at least 1")
         for name in ("critical_success_momentum", "critical_failure_momentum", "press_risk",
-                     "press_momentum", "brace_cost", "brace_risk", "correct_cost", "seize_cost",
+                     "press_momentum", "press_hit_momentum", "brace_cost", "brace_risk", "correct_cost", "seize_cost",
                      "upgrade_cost", "threat_wounds", "cost_wounds", "cost_willpower",
                      "cost_momentum", "cost_risk", "complication_momentum", "ground_lost_dice"):
             check_int(name, getattr(self, name), 0, 10)
         check_choice("gm_seize", self.gm_seize, (True, False))
         check_choice("opponent_criticals", self.opponent_criticals, (True, False))
+        check_choice("ground_builds_up", self.ground_builds_up, (True, False))
+        check_choice("social_risk_cost", self.social_risk_cost, (True, False))
         check_int("fiat_uses", self.fiat_uses, 0, 100)
         check_int("fiat_max", self.fiat_max, 0, st.FIAT_ACTIONS_MAX)
         check_int("max_rounds", self.max_rounds, 1, 1000)
@@ -216,6 +233,7 @@ class MomentumConfig(RulesetConfig):
         check_int("success_face", self.success_face, 1, self.die_sides)
         check_int("critical_face", self.critical_face, self.success_face, self.die_sides)
         check_int("hit_face", self.hit_face, 0, self.die_sides)
+        check_int("press_hit_face", self.press_hit_face, 0, self.die_sides)
         check_int("difficulty", self.difficulty, 1, 20)
         check_int("critical_count", self.critical_count, 1, 20)
         check_int("risk_cap", self.risk_cap, 0, st.RISK_ACTIONS - 1)

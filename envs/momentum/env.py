@@ -19,10 +19,12 @@ SPEC = """
     GM sets (``crew_risk_min..crew_risk_max``); an NPC's turn is a threat the GM aims at a
     PC, answered by that PC's roll at a Risk in the NPC's profile. The roll: Ability + Skill
     d6 plus Risk d6; 5-6 succeed, 6s are critical, a risk 1 is a hit (table in
-    :mod:`scenegym.envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1. At Full
-    the crew may spend it all to win the scene; at 0 the GM may end it against the crew;
-    neither before every PC has taken a turn, and each is offered the moment Momentum
-    reaches it.
+    :mod:`scenegym.envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1.
+    A Press (+1 Risk, +1 Momentum) adds a Press die that, when it hits, loses 2 Momentum
+    as the roll resolves [press_hit_face, press_hit_momentum]. At Full the crew may spend
+    it all to win the scene; at 0 the GM may end it against the crew; neither before every
+    PC has taken a turn (a turn counts once it ends), and each is offered the moment
+    Momentum reaches it.
 
     Keyword arguments (besides ``seat``, ``opponent``, ``gm_reward``, ``director``,
     ``illegal_action`` of :mod:`scenegym.envs.gym_env`): any config field of
@@ -53,8 +55,8 @@ SPEC = """
     | 39-45 | fiat (GM, end of round, fiat_uses > 0)  | move Momentum by -3..+3 (42: no fiat)    |
 
     The spend phase repeats until ``roll``; Press, Brace and the upgrade are each legal once
-    per roll (Press while Risk + 1 <= risk_cap; Brace with 2 Momentum and Risk >= 1; the
-    upgrade with Willpower left). Correct is offered only when affordable and the roll is
+    per roll (Press while Risk + 1 <= risk_cap and Momentum is below Full; Brace with 2
+    Momentum and Risk >= 1; the upgrade with Willpower left). Correct is offered only when affordable and the roll is
     not already a Critical Success.
 
     ## Observation space
@@ -115,15 +117,21 @@ SPEC = """
       when every PC is out the scene (and mission) is lost.
     - Costs of a Costly Success, the GM's choice: a Wound, -1 Willpower, -1 Momentum, +1 Risk
       on the next crew roll, or a lasting complication; a cost is offered only when it can
-      change something. Each complication lowers the starting Momentum of every later scene
+      change something (no "+1 Risk" when no crew roll follows in the scene, or when the
+      crew is about to be offered Full, or in a social scene [social_risk_cost]; no
+      complication once the later scenes already start at 0); when none can, the GM is not
+      asked. Each complication lowers the starting Momentum of every later scene
       of the mission by 1 [complication_momentum]. With no later scene to land in (a
       single-scene episode, a mission's last scene) a complication is not offered
       [complication_last_scene="withheld"], or costs that Momentum at once
       [complication_last_scene="momentum"].
     - The GM may seize initiative for the next round after any crew Critical Failure
-      [gm_seize]; fiat is a GM decision at the end of a round, off by default [fiat_uses,
+      [gm_seize], when the crew would lead it by the current Momentum and a next round can
+      come; fiat is a GM decision at the end of a round, off by default [fiat_uses,
       fiat_max] because an unrestricted fiat could end any scene.
-    - Momentum stays within 0..Full. A threshold is offered the moment Momentum reaches it:
+    - Momentum stays within 0..Full. A PC's turn counts as taken when it ends: no threshold
+      is offered in the middle of the last first turn. A threshold is offered the moment
+      Momentum reaches it:
       after a roll's costs, after a fiat, and in mid-turn when a Press reaches Full or a
       Brace, Correct or Seize reaches 0 (playing on resumes the roll's step 4, Correct's
       reroll or the crew's turn); while Momentum holds on it, again at the end of every turn.
@@ -131,8 +139,9 @@ SPEC = """
       the PC's pool against an NPC's (the acting NPC on its turn, NPC 0 on a PC's turn);
       net 1+: the PC wins (Critical with two 6s), net 0: Costly Success, below 0: Failure
       (Critical Failure when the opponent rolled two 6s [opponent_criticals]); risk hits
-      worsen the result as in a plain roll. A lost exchange costs the PC a die on its next
-      roll [ground_lost_dice]. Correct rerolls the PC's dice only.
+      worsen the result as in a plain roll. Lost ground builds up: each lost exchange costs
+      the PC a die more until it wins one (a Costly Success holds it) [ground_lost_dice,
+      ground_builds_up]. Correct rerolls the PC's dice only.
     - Missions: Willpower regenerates at each act break; Wounds, outs and complications
       carry until the mission ends; every episode begins fully recovered.
 
@@ -151,6 +160,16 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+    - v1: issue 22's rules fixes, which change default play. A Press die that
+      hits loses 2 Momentum [press_hit_momentum; 0: the old dice]; a PC's turn counts as
+      taken when it ends, so a threshold never ends a scene in the middle of the last
+      first turn; Press is not offered at Full, nor the GM seize when the crew would not
+      lead next round anyway (or no next round comes); "+1 Risk" is not offered where no
+      crew roll can feel it or in social scenes [social_risk_cost], a complication not once
+      later scenes start at 0, and no cost decision is asked when no cost can change
+      anything; lost ground builds up [ground_builds_up]. The state row gained a
+      ``PRESS_HITS`` column and the event log a ``DIE_PRESS`` die; the spaces are
+      unchanged.
 """
 
 

@@ -111,7 +111,9 @@ EASE_COSTS = (st.COST_COMPLICATION, st.COST_WILLPOWER, st.COST_RISK)
 @njit(cache=True)
 def cost(m, harsh, adversarial, hold_cost):
     """Adversarial: -1 Momentum, else a Wound, else +1 Risk. Director: ``hold_cost`` while
-    pressing (+1 Risk when it is not legal), else the first legal of ``EASE_COSTS``."""
+    pressing (+1 Risk when it is not legal), else the first legal of ``EASE_COSTS``. When
+    none of those is legal, the first legal cost (a cost is offered only where it can
+    change something, so +1 Risk is not always open)."""
     if harsh:
         kinds = (st.COST_MOMENTUM, st.COST_WOUND, st.COST_RISK) if adversarial else \
             (hold_cost, hold_cost, st.COST_RISK)
@@ -120,7 +122,7 @@ def cost(m, harsh, adversarial, hold_cost):
     for kind in kinds:
         if m[st.A_COST + kind]:
             return st.A_COST + kind
-    return st.A_COST + st.COST_RISK
+    return first_legal(m, st.A_COST, st.NUM_COSTS)
 
 
 @njit(cache=True)

@@ -8,7 +8,12 @@ showing 1 is a hit. Met difficulty with no hit: Critical Success with two or mor
 Success; met with one hit: Costly Success; two or more hits, or one hit and not met:
 Critical Failure; not met and no hit: Failure. ``--opponent-dice Q`` makes it an active contest
 against a pool of Q dice (net successes; net 0 is a Costly Success; losing to an opponent's
-two 6s is a Critical Failure). Every number comes from the ruleset's config.
+two 6s is a Critical Failure). ``--press`` adds a Press's dice (its own hit face). Every
+number comes from the ruleset's config.
+
+``--spends`` prints instead, per Risk 0..6 and pool size (``--pool``, else 1..8), the exact
+expected Momentum change of a roll and its bad-result chances three ways: as it stands, with a
+Press and with a Brace (see :func:`spend_rows`).
 
 The exact figures count outcomes by category, not by face: every pool die is a miss, a
 plain success or a critical face and every risk die a hit or not, independently, so the
@@ -44,10 +49,20 @@ MAX_DICE = 40
 
 def add_arguments(parser) -> None:
     """The arguments of ``scenegym odds momentum``."""
-    parser.add_argument("--pool", type=int, required=True, help="pool dice (Ability + Skill)")
-    parser.add_argument("--risk", type=int, required=True, help="risk dice (0 safe .. 4 mortal)")
+    parser.add_argument("--pool", type=int, default=None,
+                        help="pool dice (Ability + Skill); with --spends, the only pool shown")
+    parser.add_argument("--risk", type=int, default=None,
+                        help="risk dice (0 safe .. 4 mortal); needed without --spends")
+    parser.add_argument("--press", action="store_true",
+                        help="a Press: its risk dice join the roll, each a hit at the Press's face")
+    parser.add_argument("--spends", action="store_true",
+                        help="per Risk 0..6 and pool: the expected Momentum change and the bad "
+                             "results, as it stands, with a Press and with a Brace")
     parser.add_argument("--difficulty", type=int, default=None,
                         help="successes needed (default: the config's, 1)")
+    parser.add_argument("--press-hit-momentum", type=int, default=None,
+                        help="Momentum a Press die that hits loses (default: the config's, 2; "
+                             "0: the old dice)")
     parser.add_argument("--upgrade", action="store_true",
                         help="a Willpower upgrade: one pool die is set to 6 before rolling")
     parser.add_argument("--opponent-dice", type=int, default=None,
@@ -61,16 +76,22 @@ def add_arguments(parser) -> None:
 def compute(args) -> dict:
     """Exact and sampled odds of the roll ``args`` describes (see :func:`add_arguments`)."""
     config = roll_config(args)
+    if getattr(args, "spends", False):
+        return spends(config, args)
+    if args.pool is None or args.risk is None:
+        raise ValueError("--pool and --risk are needed (or --spends for the table of spends)")
     pool, risk, opponent = check_dice(args)
     upgraded = int(bool(args.upgrade))
     if upgraded and pool < 1:
         raise ValueError("--upgrade needs at least one pool die")
+    pressed = config.press_risk if getattr(args, "press", False) else 0
     samples = check_samples(args.samples)
     seed = fresh_seed() if args.seed is None else int(args.seed)
-    exact = {k: float(v) for k, v in exact_odds(config, pool, risk, upgraded, opponent).items()}
-    sampled = sample_odds(config, pool, risk, upgraded, opponent, samples, seed)
+    exact = {k: float(v) for k, v in
+             exact_odds(config, pool, risk + pressed, upgraded, opponent, pressed).items()}
+    sampled = sample_odds(config, pool, risk + pressed, upgraded, opponent, samples, seed, pressed)
     z = {k: z_score(sampled[k], exact[k], samples) for k in KEYS}
-    return {"roll": describe(config, pool, risk, upgraded, opponent), "exact": exact,
+    return {"roll": describe(config, pool, risk, upgraded, opponent, pressed), "exact": exact,
             "sampled": sampled, "samples": samples, "z": z, "seed": seed}
 
 
@@ -79,13 +100,15 @@ def compute(args) -> dict:
 
 
 def roll_config(args) -> MomentumConfig:
-    """The default config, with ``--difficulty`` applied (and validated by the config)."""
-    if args.difficulty is None:
-        return MomentumConfig()
+    """The default config, with ``--difficulty`` and ``--press-hit-momentum`` applied (and
+    validated by the config)."""
+    changes = {field: getattr(args, field) for field in ("difficulty", "press_hit_momentum")
+               if getattr(args, field, None) is not None}
     try:
-        return MomentumConfig(difficulty=args.difficulty)
+        return MomentumConfig(**changes)
     except (TypeError, ValueError) as err:
-        raise ValueError(f"--difficulty is {args.difficulty}; the config refuses it: {err}") from None
+        flags = ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in changes.items())
+        raise ValueError(f"{flags}: the config refuses it: {err}") from None
 
 
 def check_dice(args) -> tuple[int, int, int | None]:
@@ -104,12 +127,14 @@ def check_samples(samples: int) -> int:
     return int(samples)
 
 
-def describe(config, pool, risk, upgraded, opponent) -> str:
+def describe(config, pool, risk, upgraded, opponent, pressed=0) -> str:
     """One line naming the roll."""
     up = " (one upgraded to 6)" if upgraded else ""
+    press = (f" + a Press ({pressed} Press dice, a hit at {config.press_hit_face} or less)"
+             if pressed else "")
     against = (f" in a contest against {opponent} dice" if opponent is not None
                else f", difficulty {config.difficulty}")
-    return f"Momentum roll: {pool} pool dice{up} + Risk {risk}{against}"
+    return f"Momentum roll: {pool} pool dice{up} + Risk {risk}{press}{against}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,10 +160,26 @@ def pool_distribution(config, dice: int) -> dict[tuple[int, int], Fraction]:
     return out
 
 
-def hit_distribution(config, risk: int) -> dict[int, Fraction]:
-    """Chance of each number of hits over ``risk`` risk dice (binomial)."""
-    hit = face_chances(config)[3]
-    return {h: math.comb(risk, h) * hit**h * (1 - hit)**(risk - h) for h in range(risk + 1)}
+def binomial(dice: int, hit: Fraction) -> dict[int, Fraction]:
+    """Chance of each number of hits over ``dice`` dice, each a hit with chance ``hit``."""
+    return {h: math.comb(dice, h) * hit**h * (1 - hit)**(dice - h) for h in range(dice + 1)}
+
+
+def press_hit_chance(config) -> Fraction:
+    """Chance of a Press die being a hit."""
+    return Fraction(config.press_hit_face, config.die_sides)
+
+
+def hit_distribution(config, risk: int, pressed: int = 0) -> dict[int, Fraction]:
+    """Chance of each number of hits over ``risk`` risk dice, the last ``pressed`` of them
+    the Press's (a sum of two binomials)."""
+    plain = binomial(risk - pressed, face_chances(config)[3])
+    press = binomial(pressed, press_hit_chance(config))
+    out: dict[int, Fraction] = {}
+    for h, p_plain in plain.items():
+        for g, p_press in press.items():
+            out[h + g] = out.get(h + g, Fraction(0)) + p_plain * p_press
+    return out
 
 
 def read_table(config, successes: int, criticals: int, hits: int) -> str:
@@ -173,10 +214,11 @@ def read_contest(config, net: int, criticals: int, opp_criticals: int, hits: int
 
 
 def exact_odds(config, pool: int, risk: int, upgraded: int = 0,
-               opponent: int | None = None) -> dict[str, Fraction]:
-    """Probability of each result of :data:`KEYS`, exactly."""
+               opponent: int | None = None, pressed: int = 0) -> dict[str, Fraction]:
+    """Probability of each result of :data:`KEYS`, exactly (``risk`` counts the ``pressed``
+    Press dice)."""
     own = pool_distribution(config, pool - upgraded)
-    hits = hit_distribution(config, risk)
+    hits = hit_distribution(config, risk, pressed)
     opp = pool_distribution(config, opponent) if opponent is not None else {(0, 0): Fraction(1)}
     odds = dict.fromkeys(KEYS, Fraction(0))
     for (succ, crit), p_own in own.items():
@@ -196,12 +238,12 @@ def exact_odds(config, pool: int, risk: int, upgraded: int = 0,
 
 
 @njit(cache=True)
-def sample_rolls(p, dice, log, seed, samples, pool, risk, upgraded, opponent):
+def sample_rolls(p, dice, log, seed, samples, pool, risk, upgraded, opponent, pressed):
     """Roll ``samples`` rolls with the engine; counts by result code (int64[5])."""
     counts = np.zeros(5, np.int64)
     start_episode(dice, 0, seed, 0, 0)
     for _ in range(samples):
-        succ, crit, hits = roll_crew(p, dice, log, 0, pool, upgraded, risk)
+        succ, crit, hits, _ = roll_crew(p, dice, log, 0, pool, upgraded, risk, pressed)
         if opponent >= 0:
             opp, opp_crit = roll_opponent(p, dice, log, 0, opponent)
             counts[contest_result(p, succ - opp, crit, opp_crit, hits)] += 1
@@ -210,12 +252,85 @@ def sample_rolls(p, dice, log, seed, samples, pool, risk, upgraded, opponent):
     return counts
 
 
-def sample_odds(config, pool, risk, upgraded, opponent, samples, seed) -> dict[str, float]:
+def sample_odds(config, pool, risk, upgraded, opponent, samples, seed,
+                pressed=0) -> dict[str, float]:
     """Frequencies of each key of :data:`KEYS` over ``samples`` engine rolls."""
     params = kernel_params(config)
     opponent_dice = -1 if opponent is None else opponent
     counts = sample_rolls(params, make_dice(1), make_log(1, 0), np.uint64(seed), samples, pool,
-                          risk, upgraded, opponent_dice)
+                          risk, upgraded, opponent_dice, pressed)
     return {k: float(counts[CODE_OF[k]] / samples) for k in KEYS}
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# The spends table: what a Press and a Brace buy, exactly
+
+SPEND_RISKS = range(7)
+SPEND_POOLS = range(1, 9)
+BAD = ("costly_success", "failure", "critical_failure")
+
+
+def momentum_change(config, odds: dict[str, Fraction], pressed: int) -> Fraction:
+    """Expected Momentum change of a roll with these odds, before any spend: the criticals'
+    swings and the Momentum its ``pressed`` Press dice lose when they hit."""
+    return (odds["critical_success"] * config.critical_success_momentum
+            - odds["critical_failure"] * config.critical_failure_momentum
+            - pressed * press_hit_chance(config) * config.press_hit_momentum)
+
+
+def spend_figures(config, pool: int, risk: int, spend: str) -> dict | None:
+    """One roll's figures as it stands (``spend="none"``), with a Press or with a Brace: the
+    expected Momentum change (the spend's own Momentum included), the chance of a Critical
+    Failure and of a bad result (Costly Success or worse). None where the spend is not legal
+    (a Press above ``risk_cap``, a Brace at Risk 0)."""
+    pressed, delta = 0, Fraction(0)
+    if spend == "press":
+        if risk + config.press_risk > config.risk_cap:
+            return None
+        pressed, delta = config.press_risk, Fraction(config.press_momentum)
+    elif spend == "brace":
+        if risk == 0:
+            return None
+        risk, delta = max(0, risk - config.brace_risk), Fraction(-config.brace_cost)
+    odds = exact_odds(config, pool, risk + pressed, pressed=pressed)
+    return {"momentum": float(delta + momentum_change(config, odds, pressed)),
+            "critical_failure": float(odds["critical_failure"]),
+            "bad": float(sum(odds[k] for k in BAD))}
+
+
+def spend_rows(config, pools) -> list[dict]:
+    """Per Risk 0..6 and pool: the figures of :func:`spend_figures` without a spend, with a
+    Press and with a Brace."""
+    return [{"risk": risk, "pool": pool,
+             **{spend: spend_figures(config, pool, risk, spend)
+                for spend in ("none", "press", "brace")}}
+            for risk in SPEND_RISKS for pool in pools]
+
+
+def spends(config, args) -> dict:
+    """``--spends``: the table of :func:`spend_rows` (``--pool`` shows one pool only)."""
+    if args.pool is not None:
+        check_dice(args)
+    pools = SPEND_POOLS if args.pool is None else [args.pool]
+    rows = spend_rows(config, pools)
+    roll = (f"Momentum roll, difficulty {config.difficulty}: expected Momentum change (criticals, "
+            "the spend, Press dice hits) and bad results (Costly Success or worse), exact")
+    return {"roll": roll, "rows": rows, "lines": [roll, *format_spends(rows)]}
+
+
+def format_spends(rows: list[dict]) -> list[str]:
+    """The spends table as text: a row per Risk and pool, '-' where a spend is not legal."""
+    def cell(figures, key, form):
+        return f"{'-':>7}" if figures is None else format(figures[key], form)
+
+    lines = ["Risk pool | dMomentum: none   press   brace | P(crit fail): none  press  brace"
+             " | P(bad): none  press  brace"]
+    for row in rows:
+        parts = [f"{row['risk']:>4} {row['pool']:>4} |"]
+        for key, form in (("momentum", "+7.3f"), ("critical_failure", "7.3f"), ("bad", "7.3f")):
+            parts.append(" ".join(cell(row[s], key, form) for s in ("none", "press", "brace"))
+                         + " |")
+        lines.append(" ".join(parts).rstrip(" |"))
+    return lines

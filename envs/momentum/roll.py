@@ -32,6 +32,7 @@ from scenegym.envs.momentum.state import (
     CRITICAL_SUCCESS,
     DIE_OPPONENT,
     DIE_POOL,
+    DIE_PRESS,
     DIE_RISK,
     DIE_UPGRADED,
     FAILURE,
@@ -101,21 +102,27 @@ def roll_pool(p, dice, log, i, pool, upgraded, purpose):
 
 
 @njit(cache=True)
-def roll_risk(p, dice, log, i, risk):
-    """Roll ``risk`` risk dice; returns the hits."""
+def roll_risk(p, dice, log, i, risk, hit_face, purpose):
+    """Roll ``risk`` risk dice, each a hit at ``hit_face`` or less; returns the hits."""
     hits = 0
     for _ in range(risk):
         face = roll(dice, i, p.die_sides)
-        record(log, i, DIE, p.die_sides, face, DIE_RISK, 0)
-        hits += face <= p.hit_face
+        record(log, i, DIE, p.die_sides, face, purpose, 0)
+        hits += face <= hit_face
     return hits
 
 
 @njit(cache=True)
-def roll_crew(p, dice, log, i, pool, upgraded, risk):
-    """The crew's roll: pool dice then risk dice. Returns ``(successes, criticals, hits)``."""
+def roll_crew(p, dice, log, i, pool, upgraded, risk, pressed):
+    """The crew's roll: pool dice, then the risk dice; the last ``pressed`` of them are the
+    Press's dice, a hit at ``p.press_hit_face`` or less.
+
+    Returns ``(successes, criticals, hits, press hits)``; ``hits`` counts every risk die's.
+    """
     successes, criticals = roll_pool(p, dice, log, i, pool, upgraded, DIE_POOL)
-    return successes, criticals, roll_risk(p, dice, log, i, risk)
+    hits = roll_risk(p, dice, log, i, risk - pressed, p.hit_face, DIE_RISK)
+    press_hits = roll_risk(p, dice, log, i, pressed, p.press_hit_face, DIE_PRESS)
+    return successes, criticals, hits + press_hits, press_hits
 
 
 @njit(cache=True)

@@ -140,6 +140,7 @@ from scenegym.envs.momentum.state import (
     POOL_RISK_NEXT,
     POOL_WILLPOWER,
     POOL_WOUNDS,
+    PRESS_HITS,
     PRESSED,
     RESUME,
     RISK,
@@ -477,7 +478,6 @@ def take_turn(s, p, dice, log, i, c):
     """PC ``c`` acts: the GM sets the Risk (a social exchange is a contest at its own Risk)."""
     s[ACTOR] = c
     s[ACTED + c] = 1
-    s[EVER + c] = 1
     s[NEXT_PC] = -1
     record(log, i, NOTE, NOTE_CREW_TURN, c, s[ROUND])
     if social(p):
@@ -551,7 +551,8 @@ def set_risk(s, p, dice, log, i, risk):
     s[RISK] = min(risk + s[RISK_NEXT], p.risk_cap)
     set_pool(s, log, i, RISK_NEXT, POOL_RISK_NEXT, 0, -1)
     s[POOL] = max(0, p.pc_pool[c] - s[GROUND + c])
-    s[GROUND + c] = 0
+    if not p.ground_builds_up:
+        s[GROUND + c] = 0  # spent on this roll
     s[PRESSED] = 0
     s[BRACED] = 0
     s[UPGRADED] = 0
@@ -560,6 +561,7 @@ def set_risk(s, p, dice, log, i, risk):
     s[SUCCESSES] = 0
     s[SIXES] = 0
     s[HITS] = 0
+    s[PRESS_HITS] = 0
     s[OPP_SUCCESSES] = 0
     s[OPP_SIXES] = 0
     await_decision(s, SPEND, CREW)
@@ -567,8 +569,10 @@ def set_risk(s, p, dice, log, i, risk):
 
 @njit(cache=True)
 def can_press(s, p):
-    """Press: once per roll, while the Risk stays within the cap."""
-    return momentum_moves(p) and s[PRESSED] == 0 and s[RISK] + p.press_risk <= p.risk_cap
+    """Press: once per roll, while the Risk stays within the cap and Momentum is below Full
+    (at Full a Press gains nothing)."""
+    return (momentum_moves(p) and s[PRESSED] == 0 and s[RISK] + p.press_risk <= p.risk_cap
+            and s[MOMENTUM] < s[FULL])
 
 
 @njit(cache=True)
@@ -617,12 +621,20 @@ def spend(s, p, dice, log, i, action):
 
 
 @njit(cache=True)
+def press_dice(s, p):
+    """The Press dice among the roll's risk dice (a Brace removes the GM's Risk first)."""
+    return min(s[PRESSED] * p.press_risk, s[RISK])
+
+
+@njit(cache=True)
 def roll_dice(s, p, dice, log, i, opponent):
     """Step 5: roll the pool and the risk dice (and, in a contest, the opponent's pool)."""
-    succ, crit, hits = roll_crew(p, dice, log, i, s[POOL], s[UPGRADED], s[RISK])
+    succ, crit, hits, press_hits = roll_crew(p, dice, log, i, s[POOL], s[UPGRADED], s[RISK],
+                                             press_dice(s, p))
     s[SUCCESSES] = succ
     s[SIXES] = crit
     s[HITS] = hits
+    s[PRESS_HITS] = press_hits
     if social(p) and opponent:
         opp, opp_crit = roll_opponent(p, dice, log, i, p.npc_pool[s[NPC]])
         s[OPP_SUCCESSES] = opp
@@ -657,6 +669,23 @@ def correct(s, p, dice, log, i):
 
 
 @njit(cache=True)
+def lose_ground(s, p, c, r):
+    """Lost ground after PC ``c``'s exchange with result ``r``.
+
+    ``ground_builds_up`` (the default): each lost exchange costs ``ground_lost_dice`` more,
+    a won exchange regains it all, a Costly Success holds it; the loss stays within the
+    PC's pool. Otherwise a lost exchange costs ``ground_lost_dice`` on the next roll only.
+    """
+    if r < COSTLY_SUCCESS:
+        if p.ground_builds_up:
+            s[GROUND + c] = min(s[GROUND + c] + p.ground_lost_dice, p.pc_pool[c])
+        else:
+            s[GROUND + c] = p.ground_lost_dice
+    elif r >= SUCCESS or not p.ground_builds_up:
+        s[GROUND + c] = 0
+
+
+@njit(cache=True)
 def tally_exchange(s, p, dice, log, i):
     """Social: the exchange tally, lost ground and the goal counters.
 
@@ -664,8 +693,7 @@ def tally_exchange(s, p, dice, log, i):
     """
     r = s[ROLL_RESULT]
     s[EXCHANGES] += 1 if r >= SUCCESS else (-1 if r < COSTLY_SUCCESS else 0)
-    if r < COSTLY_SUCCESS:
-        s[GROUND + s[ACTOR]] = p.ground_lost_dice
+    lose_ground(s, p, s[ACTOR], r)
     if p.social_mode != MODE_GOAL:
         return GO_ON
     net = s[SUCCESSES] - s[OPP_SUCCESSES]
@@ -690,13 +718,14 @@ def resolve_roll(s, p, dice, log, i):
             add_momentum(s, log, i, p.critical_success_momentum)
         elif r == CRITICAL_FAILURE:
             add_momentum(s, log, i, -p.critical_failure_momentum)
+        add_momentum(s, log, i, -s[PRESS_HITS] * p.press_hit_momentum)
     if social(p):
         go = tally_exchange(s, p, dice, log, i)
         if go != GO_ON:
             return go
     if r < COSTLY_SUCCESS and s[TURN] == NPC_TURN and wounds_apply(p):
         wound(s, p, log, i, s[ACTOR], p.threat_wounds)
-    if r == COSTLY_SUCCESS:
+    if r == COSTLY_SUCCESS and any_cost_legal(s, p):
         await_decision(s, COST, GM)
         return STOP
     return GO_AFTER_COSTS
@@ -735,8 +764,46 @@ def cost_legal(s, p, kind):
             return False
         if complication_lands_now(s, p):
             return momentum_moves(p) and s[MOMENTUM] > 0
-        return later_scene(s, p)  # withheld when no later scene could feel it
-    return True  # +Risk on the next crew roll is always open
+        return later_scene(s, p) and later_start(s, p) > 0  # withheld when none could feel it
+    return risk_cost_legal(s, p)
+
+
+@njit(cache=True)
+def later_start(s, p):
+    """The starting Momentum of the later scenes after the complications taken so far."""
+    return p.starting_momentum - (s[CARRIED] + s[COMPLICATIONS]) * p.complication_momentum
+
+
+@njit(cache=True)
+def risk_cost_legal(s, p):
+    """"+1 Risk on the next crew roll": only when a crew roll can still come in this scene
+    and the crew is not about to be offered Full (where it may end the scene first); in a
+    social scene, whose exchanges are "at Risk 0", only with ``social_risk_cost``."""
+    if p.cost_risk == 0 or (social(p) and not p.social_risk_cost):
+        return False
+    if s[ROUND] >= p.max_rounds and pcs_waiting(s, p) == 0 and npcs_waiting(s, p) == 0:
+        return False  # the scene's last turn: no crew roll follows
+    at_full_next = s[MOMENTUM] >= s[FULL] and thresholds_end(p) and armed_after_turn(s, p)
+    return not at_full_next
+
+
+@njit(cache=True)
+def armed_after_turn(s, p):
+    """Every PC still in the scene will have taken a turn once the current turn ends."""
+    for c in range(p.pcs):
+        mine = s[TURN] == CREW_TURN and c == s[ACTOR]
+        if living(s, p, c) and s[EVER + c] == 0 and not mine:
+            return False
+    return True
+
+
+@njit(cache=True)
+def any_cost_legal(s, p):
+    """Some cost can change something (else a Costly Success asks the GM nothing)."""
+    for kind in range(NUM_COSTS):
+        if cost_legal(s, p, kind):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -761,9 +828,11 @@ def pay_cost(s, p, log, i, kind):
 
 @njit(cache=True)
 def after_costs(s, p):
-    """After a crew Critical Failure the GM may seize initiative for the next round."""
+    """After a crew Critical Failure the GM may seize initiative for the next round: offered
+    only when it changes something, while the crew would lead by the current Momentum and a
+    next round can come."""
     if (s[ROLL_RESULT] == CRITICAL_FAILURE and p.gm_seize and s[GM_SEIZE_NEXT] == 0
-            and pcs_living(s, p) > 0):
+            and pcs_living(s, p) > 0 and crew_has_initiative(s) and s[ROUND] < p.max_rounds):
         await_decision(s, GM_SEIZE, GM)
         return STOP
     return GO_THRESHOLDS
@@ -796,7 +865,13 @@ def reached_threshold(s, p, before, then):
 
 @njit(cache=True)
 def check_thresholds(s, p, dice, log, i):
-    """At the end of a turn (and after a fiat): a threshold while Momentum holds on it."""
+    """At the end of a turn (and after a fiat): a threshold while Momentum holds on it.
+
+    A PC's turn counts as taken here, when it ends: a threshold reached in the middle of the
+    last first turn (a Press to Full, a Brace to 0) waits for that turn's end.
+    """
+    if s[TURN] == CREW_TURN and s[ACTOR] >= 0:
+        s[EVER + s[ACTOR]] = 1
     if pcs_living(s, p) == 0:
         return crew_out(s, p, dice, log, i)
     if offer_threshold(s, p, THEN_AFTER_TURN):

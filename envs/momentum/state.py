@@ -59,7 +59,8 @@ UPGRADED = next(_f)      # () 1: a Willpower upgrade on this roll
 CORRECTED = next(_f)     # () 1: Correct used on this roll
 SUCCESSES = next(_f)     # () pool dice showing a success face
 SIXES = next(_f)         # () pool dice showing a critical face
-HITS = next(_f)          # () risk dice showing a hit face
+HITS = next(_f)          # () risk dice showing a hit face (the Press's among them)
+PRESS_HITS = next(_f)    # () the Press's risk dice showing a hit face
 OPP_SUCCESSES = next(_f)  # () social contest: the opponent's successes
 OPP_SIXES = next(_f)     # () social contest: the opponent's critical faces
 ROLL_RESULT = next(_f)   # () result code of the roll (CRITICAL_FAILURE .. CRITICAL_SUCCESS)
@@ -130,7 +131,7 @@ POOL_MOMENTUM, POOL_WOUNDS, POOL_WILLPOWER, POOL_RISK_NEXT, POOL_COMPLICATIONS, 
     POOL_GOAL_CREW, POOL_GOAL_GM = range(7)
 POOL_NAMES = ("Momentum", "Wounds", "Willpower", "Risk on the next crew roll", "Complications",
               "crew goal", "GM goal")
-DIE_POOL, DIE_RISK, DIE_OPPONENT, DIE_UPGRADED = range(4)
+DIE_POOL, DIE_RISK, DIE_OPPONENT, DIE_UPGRADED, DIE_PRESS = range(5)
 NOTE_ROUND, NOTE_CREW_TURN, NOTE_NPC_TURN, NOTE_RISK, NOTE_PRESS, NOTE_BRACE, NOTE_UPGRADE, \
     NOTE_CORRECT, NOTE_SEIZE, NOTE_GM_SEIZE, NOTE_COST, NOTE_FIAT, NOTE_OUT, NOTE_SCENE_START, \
     NOTE_SCENE_OVER, NOTE_ACT_BREAK, NOTE_HANDOFF = range(17)

@@ -11,7 +11,7 @@ from scenegym.envs.core.header import SEAT_NAMES
 from scenegym.envs.momentum import state as st
 
 DIE_LABELS = {st.DIE_POOL: "pool", st.DIE_RISK: "risk", st.DIE_OPPONENT: "opponent",
-              st.DIE_UPGRADED: "pool"}
+              st.DIE_UPGRADED: "pool", st.DIE_PRESS: "press"}
 SIDE_NAMES = {st.CREW_SIDE: "crew", st.GM_SIDE: "GM"}
 
 

@@ -77,7 +77,8 @@ def test_corridor_fight_press_then_brace(scene, config, rolls):
     s.play(st.A_RISK + 4, st.A_BRACE)
     assert (s.get("risk"), s.momentum) == (3, 4)
     s.play(st.A_ROLL, st.A_KEEP)
-    assert len(s.dice_rolled(st.DIE_RISK)) == (2 + 3 + 2 * 3) + (2 + 2 + 3)  # Priya: 3 risk dice
+    risk_dice = s.dice_rolled(st.DIE_RISK) + s.dice_rolled(st.DIE_PRESS)  # Hanako's Press die
+    assert len(risk_dice) == (2 + 3 + 2 * 3) + (2 + 2 + 3)  # Priya: 3 risk dice
     s.auto(st.TARGET, round=3)
     assert s.leaders() == [GM, GM, GM]
 
