@@ -31,6 +31,7 @@ from scenegym.envs.sta.characters import (
     department,
     enemy_in_reach,
     escalate,
+    killed,
     pay,
     same_zone,
     set_pool,
@@ -194,7 +195,7 @@ def legal_more_majors(s, p, m, c):
         if t == c:
             continue
         m[st.A_TREAT + t] = (s[st.PRESENT + t] == 1 and s[st.UNTREATED + t] > 0
-                             and same_zone(s, c, t))
+                             and not killed(s, t) and same_zone(s, c, t))
         m[st.A_GUARD_ALLY + t] = up and same_zone(s, c, t)
         m[st.A_DIRECT + t] = (leads and up and s[st.MAJORS + t] < p.max_majors
                               and distance(s[st.ZONE + c], s[st.ZONE + t]) <= p.direct_range)

@@ -15,12 +15,16 @@ from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.sta.state import (
     ACTED,
     ATTRIBUTES,
+    BONUS,
+    DEADLY_INJURIES,
     DEFEATED,
     DEPARTMENTS,
     DRAWN,
     FOCUS,
+    LIES,
     MAX_CHARS,
     MAX_PCS,
+    MINOR_NPC,
     MOMENTUM,
     NUM_ATTRIBUTES,
     POOL_MOMENTUM,
@@ -31,6 +35,7 @@ from scenegym.envs.sta.state import (
     STRESS_MAX,
     TASK_MOMENTUM,
     THREAT,
+    TIER,
     WEAPON,
     WITHDRAWN,
     ZONE,
@@ -49,6 +54,13 @@ def side_of(c):
 def standing(s, c):
     """In the scene, not Defeated, not withdrawn."""
     return s[PRESENT + c] == 1 and s[DEFEATED + c] == 0 and s[WITHDRAWN + c] == 0
+
+
+@njit(cache=True)
+def killed(s, c):
+    """A Minor NPC struck by a Deadly attack: "Deadly attacks kill them instantly", beyond
+    First Aid."""
+    return s[TIER + c] == MINOR_NPC and s[DEADLY_INJURIES + c] > 0
 
 
 @njit(cache=True)
@@ -160,6 +172,7 @@ def set_pool(s, log, i, col, code, value, who):
 @njit(cache=True)
 def can_pay(s, c, cost, immediate):
     """Whether ``c``'s side can pay ``cost`` now (a PC: Immediate costs may add Threat)."""
+    cost -= s[BONUS]
     if side_of(c) == CREW:
         return immediate or s[MOMENTUM] >= cost
     return s[TASK_MOMENTUM] + s[THREAT] >= cost
@@ -167,7 +180,11 @@ def can_pay(s, c, cost, immediate):
 
 @njit(cache=True)
 def pay(s, log, i, c, cost, immediate):
-    """``c``'s side pays ``cost`` (see module docstring for who pays how)."""
+    """``c``'s side pays ``cost`` (see module docstring for who pays how), the task's bonus
+    Momentum first."""
+    from_bonus = min(s[BONUS], cost)
+    s[BONUS] -= from_bonus
+    cost -= from_bonus
     if side_of(c) == CREW:
         pool, threat = s[MOMENTUM] - cost, s[THREAT]
         if immediate:
@@ -212,3 +229,26 @@ def bank_npc_momentum(s, log, i):
     if s[TASK_MOMENTUM] > 0:
         set_pool(s, log, i, THREAT, POOL_THREAT, s[THREAT] + s[TASK_MOMENTUM], -1)
         s[TASK_MOMENTUM] = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Lies (social conflict): "creates a trait that represents the lie they now believe"
+
+
+@njit(cache=True)
+def lies_told(s, c):
+    """Lies ``c`` has established, in anyone (each widens its complication range)."""
+    n = 0
+    for t in range(MAX_CHARS):
+        n += s[LIES + MAX_CHARS * c + t]
+    return n
+
+
+@njit(cache=True)
+def lies_believed(s, t, side):
+    """Lies ``t`` believes that characters of ``side`` told it."""
+    n = 0
+    for c in range(MAX_CHARS):
+        if side_of(c) == side:
+            n += s[LIES + MAX_CHARS * c + t]
+    return n

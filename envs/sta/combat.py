@@ -42,6 +42,7 @@ from scenegym.envs.sta.state import (
     ASSIST_FOR,
     AVOID,
     AVOIDED,
+    BONUS,
     BOON,
     BOUGHT,
     BUY,
@@ -160,19 +161,40 @@ def base_difficulty(s, p):
 
 
 @njit(cache=True)
+def penalty(s, p, c):
+    """Difficulty ``c`` brings to any task roll of its own: its complications, hindering
+    traits less helpful ones, Stun and untreated Injuries, and Fatigue ("+1 Difficulty on
+    all task rolls")."""
+    extra = p.complication_difficulty * s[COMPLICATIONS + c]
+    extra += p.trait_difficulty * (s[HINDER + c] - s[BOON + c])
+    extra += p.injury_difficulty * (s[UNTREATED + c] + s[STUN_INJURIES + c])
+    if fatigued(s, c):
+        extra += p.fatigue_penalty
+    return extra
+
+
+@njit(cache=True)
+def reaction_successes(s, p, c, successes):
+    """The Difficulty a roll that sets one (an opposed task's reaction, a social asker's
+    roll) hands on: each +1 Difficulty of the roller's own takes one success off
+    [reaction_penalties]; its pending complications are used up by the roll."""
+    if p.reaction_penalties == 0:
+        return successes
+    successes = max(0, successes - penalty(s, p, c))
+    s[COMPLICATIONS + c] = 0
+    return successes
+
+
+@njit(cache=True)
 def difficulty_modifiers(s, p):
     """Difficulty added by circumstances: Fatigue, complications, an enemy in Reach of a
     task that is not a melee attack, the target's Guard, a prone target at range; traits
     (hindering, helpful, untreated Injuries) and a second major action (not when Directed)."""
     c, t = s[ACTOR], s[TARGET]
     melee_attack = s[TASK] == TASK_ATTACK and attack_is_melee(s, p)
-    extra = p.complication_difficulty * s[COMPLICATIONS + c]
-    extra += p.trait_difficulty * (s[HINDER + c] - s[BOON + c])
-    extra += p.injury_difficulty * (s[UNTREATED + c] + s[STUN_INJURIES + c])
+    extra = penalty(s, p, c)
     if s[EXTRA] == 1 and s[DIRECTOR] < 0:
         extra += p.extra_major_difficulty
-    if fatigued(s, c):
-        extra += p.fatigue_penalty
     if enemy_in_reach(s, c) and not melee_attack:
         extra += p.reach_penalty
     if s[TASK] == TASK_ATTACK:
@@ -203,7 +225,8 @@ def await_roll(s, roller):
 
 @njit(cache=True)
 def start_task(s, p, dice, log, i):
-    """Set the Difficulty; the reactive side rolls first; Difficulty 0 succeeds unrolled."""
+    """Set the Difficulty; the reactive side rolls first; a Difficulty 0 task may be rolled
+    for Momentum or taken unrolled [zero_difficulty_roll] (Sprint always rolls)."""
     s[OPPOSED] = is_opposed(s, p)
     s[DIFFICULTY] = difficulty_modifiers(s, p) + (0 if s[OPPOSED] else base_difficulty(s, p))
     s[REACTION] = 0
@@ -212,7 +235,7 @@ def start_task(s, p, dice, log, i):
         await_roll(s, s[TARGET])
         return
     s[DIFFICULTY] = max(0, s[DIFFICULTY])
-    if s[DIFFICULTY] == 0 and s[TASK] != TASK_SPRINT:  # Sprint rolls for Momentum
+    if s[DIFFICULTY] == 0 and s[TASK] != TASK_SPRINT and p.zero_roll == 0:
         s[COMPLICATIONS + s[ACTOR]] = 0
         task_succeeded(s, p, dice, log, i, False)
     else:
@@ -284,6 +307,7 @@ def roll_task(s, p, dice, log, i):
     n = p.base_dice + s[BOUGHT]
     if c != s[ACTOR]:
         successes, complications = roll_for(s, p, dice, log, i, c, n, s[PERFECT], 0, DIE_TASK)
+        successes = reaction_successes(s, p, c, successes)
         record(log, i, OUTCOME, successes, 0, ROLL_REACTION, c)
         note_complications(s, log, i, c, complications)
         s[REACTION] = successes
@@ -300,8 +324,8 @@ def roll_task(s, p, dice, log, i):
     won = succeeds(successes, s[DIFFICULTY])
     record(log, i, OUTCOME, successes, s[DIFFICULTY], ROLL_ACTIVE, c * 2 + won)
     if won:
-        gain_momentum(s, p, log, i, c, momentum_generated(successes, s[DIFFICULTY])
-                      + prone_bonus(s, p))
+        gain_momentum(s, p, log, i, c, momentum_generated(successes, s[DIFFICULTY]))
+        s[BONUS] = prone_bonus(s, p)
         task_succeeded(s, p, dice, log, i, True)
     elif p.success_at_cost == 1 and side_of(c) == CREW:
         note_complications(s, log, i, c, 1)
@@ -312,7 +336,8 @@ def roll_task(s, p, dice, log, i):
 
 @njit(cache=True)
 def prone_bonus(s, p):
-    """Melee and Close-range attacks at a prone target gain bonus Momentum."""
+    """Melee and Close-range attacks at a prone target gain bonus Momentum ("Bonus Momentum
+    cannot be saved": it pays this attack's spends first and the rest is lost)."""
     c, t = s[ACTOR], s[TARGET]
     if s[TASK] == TASK_ATTACK and s[PRONE + t] == 1 and s[ZONE + c] == s[ZONE + t]:
         return p.prone_close_bonus

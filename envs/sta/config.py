@@ -48,6 +48,11 @@ class StaConfig(RulesetConfig, ActionRules):
         momentum_start: Crew Momentum at the start of the scene.
         threat_per_pc: GM Threat at the start of the scene, per PC.
         determination_start: Determination of each PC at the start.
+        perfect_opportunity_adds: Determination's Perfect Opportunity adds a bonus d20 counted
+            as a 1 (within ``max_dice``); False: it sets one die of the pool to 1.
+        zero_difficulty_roll: A task of Difficulty 0 may be rolled for Momentum (its
+            successes become Momentum, complications count); False: it always succeeds
+            unrolled, making no Momentum.
         pcs: Player characters in the scene (1..4).
         pc_attributes: Attributes per PC.
         pc_departments: Departments per PC.
@@ -74,6 +79,10 @@ class StaConfig(RulesetConfig, ActionRules):
         reach_penalty: Difficulty added to a task that is not a melee attack in Reach of an enemy.
         guard_bonus: Difficulty added to attacks against a guarded character.
         fatigue_penalty: Difficulty added to a Fatigued character's tasks.
+        reaction_penalties: A roll that sets a Difficulty (an opposed task's reaction, a
+            social asker's roll) bears its roller's own penalties (Fatigue, traits,
+            Injuries, complications): each +1 Difficulty takes one success off the
+            Difficulty it sets; False: only the active roll bears them.
         complication_difficulty: Difficulty added to a character's next task per complication.
         prone_ranged_penalty: Difficulty added to Ranged Attacks at a prone target from
             Medium range or further.
@@ -111,6 +120,10 @@ class StaConfig(RulesetConfig, ActionRules):
         intimidate_skill: (attribute, department) of Intimidation.
         stand_firm_skill: (attribute, department) of resisting Intimidation.
         evidence_pieces: Pieces of Evidence each character can offer in a scene.
+        evidence_difficulty: Difficulty a piece of Evidence takes off its holder's later
+            Persuade tasks (the resister's Difficulty rises as much) when it is not needed
+            to open a resisted request again ("either allowing you to attempt a Persuade
+            task or decreasing the Difficulty by 1"); 0: Evidence only adds severity.
         offer_cost: Threat a Negotiation offer costs (a PC adds it, an NPC spends it): the
             complication that is the offer's price.
         hostility_cost: Extra Threat per offer once Intimidation has been used.
@@ -129,6 +142,8 @@ class StaConfig(RulesetConfig, ActionRules):
     momentum_start: int = 0
     threat_per_pc: int = 2
     determination_start: int = 1
+    perfect_opportunity_adds: bool = True
+    zero_difficulty_roll: bool = True
     pcs: int = 2
     pc_attributes: tuple = ((10, 10, 9, 9, 8, 8), (9, 10, 8, 10, 9, 8), (10, 9, 9, 8, 8, 10),
                             (8, 9, 10, 9, 10, 8))
@@ -156,6 +171,7 @@ class StaConfig(RulesetConfig, ActionRules):
     reach_penalty: int = 1
     guard_bonus: int = 1
     fatigue_penalty: int = 1
+    reaction_penalties: bool = True
     complication_difficulty: int = 1
     prone_ranged_penalty: int = 1
     prone_cover_protection: int = 1
@@ -191,6 +207,7 @@ class StaConfig(RulesetConfig, ActionRules):
     intimidate_skill: tuple[int, int] = (st.PRESENCE, st.SECURITY)
     stand_firm_skill: tuple[int, int] = (st.CONTROL, st.SECURITY)
     evidence_pieces: int = 1
+    evidence_difficulty: int = 1
     offer_cost: int = 1
     hostility_cost: int = 1
     social_severity_cost: int = 2
@@ -268,14 +285,15 @@ class StaConfig(RulesetConfig, ActionRules):
                      "npc_first_cost"):
             check_int(name, getattr(self, name), 0, 10)
         check_int("max_minors", self.max_minors, 1, 5)
-        for name in ("targets_aware", "success_at_cost", "weapons_drawn"):
+        for name in ("targets_aware", "success_at_cost", "weapons_drawn", "reaction_penalties",
+                     "perfect_opportunity_adds", "zero_difficulty_roll"):
             check_choice(name, getattr(self, name), (True, False))
 
     def _check_social(self):
         check_choice("conflict", self.conflict, CONFLICTS)
         for name in SKILLS:
             check_ints(name, getattr(self, name), 2, 0, SIX - 1)
-        for name in ("evidence_pieces", "offer_cost", "hostility_cost", "social_severity_cost",
+        for name in ("evidence_pieces", "evidence_difficulty", "offer_cost", "hostility_cost", "social_severity_cost",
                      "lie_complication_range", "recover_cost", "recover_max"):
             check_int(name, getattr(self, name), 0, 10)
 
@@ -321,19 +339,21 @@ def _check_focus(name: str, departments) -> None:
 
 Params = namedtuple("Params", [
     "die_sides", "base_dice", "max_dice", "die_costs", "complication_range", "momentum_max",
-    "momentum_start", "threat_start", "determination_start", "pcs", "npcs",
+    "momentum_start", "threat_start", "determination_start", "perfect_adds", "zero_roll",
+    "pcs", "npcs",
     "attributes", "departments", "focus", "weapon", "protection", "tier",
     "notable_avoids", "weapon_severity", "weapon_melee", "weapon_injury", "weapon_intense",
     "weapon_hands", "weapon_accurate",
     "melee_difficulty", "ranged_difficulty", "first_aid_difficulty", "guard_difficulty",
-    "targets_aware", "reach_penalty", "guard_bonus", "fatigue_penalty",
+    "targets_aware", "reach_penalty", "guard_bonus", "fatigue_penalty", "reaction_penalties",
     "complication_difficulty", "prone_ranged_penalty", "prone_cover_protection",
     "prone_close_bonus", "deadly_threat", "extra_minor_cost", "max_minors",
     "added_severity_cost", "added_severity_max", "intense_cost", "counter_cost", "keep_cost",
     "npc_first_cost", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
     "obstacles", "zones_min", "zones_max", "cover_percent", "terrain_percent",
     "obstacle_percent", "terrain_cost_max", "max_rounds", "crew_withdraw_result",
-    "npc_withdraw_result", "social", "skills", "evidence_pieces", "offer_cost",
+    "npc_withdraw_result", "social", "skills", "evidence_pieces", "evidence_difficulty",
+    "offer_cost",
     "hostility_cost", "social_severity_cost", "lie_complication_range", "recover_cost",
     "recover_max", *ACTION_PARAMS, "reserves",
 ])
@@ -379,6 +399,7 @@ def kernel_params(cfg: StaConfig) -> Params:
         die_costs=cfg.die_costs, complication_range=cfg.complication_range,
         momentum_max=cfg.momentum_max, momentum_start=cfg.momentum_start,
         threat_start=cfg.threat_per_pc * cfg.pcs, determination_start=cfg.determination_start,
+        perfect_adds=int(cfg.perfect_opportunity_adds), zero_roll=int(cfg.zero_difficulty_roll),
         pcs=cfg.pcs, npcs=len(cfg.npc_tiers), attributes=attrs, departments=depts, focus=focus,
         weapon=weapon, protection=prot, tier=tier, notable_avoids=cfg.notable_avoids,
         weapon_severity=_padded(cfg.weapon_severity), weapon_melee=_padded(cfg.weapon_melee),
@@ -388,6 +409,7 @@ def kernel_params(cfg: StaConfig) -> Params:
         first_aid_difficulty=cfg.first_aid_difficulty, guard_difficulty=cfg.guard_difficulty,
         targets_aware=int(cfg.targets_aware), reach_penalty=cfg.reach_penalty,
         guard_bonus=cfg.guard_bonus, fatigue_penalty=cfg.fatigue_penalty,
+        reaction_penalties=int(cfg.reaction_penalties),
         complication_difficulty=cfg.complication_difficulty,
         prone_ranged_penalty=cfg.prone_ranged_penalty,
         prone_cover_protection=cfg.prone_cover_protection,
@@ -405,7 +427,8 @@ def kernel_params(cfg: StaConfig) -> Params:
         crew_withdraw_result=cfg.crew_withdraw_result, npc_withdraw_result=cfg.npc_withdraw_result,
         social=CONFLICTS.index(cfg.conflict),
         skills=sum((getattr(cfg, name) for name in SKILLS), ()),
-        evidence_pieces=cfg.evidence_pieces, offer_cost=cfg.offer_cost,
+        evidence_pieces=cfg.evidence_pieces, evidence_difficulty=cfg.evidence_difficulty,
+        offer_cost=cfg.offer_cost,
         hostility_cost=cfg.hostility_cost, social_severity_cost=cfg.social_severity_cost,
         lie_complication_range=cfg.lie_complication_range, recover_cost=cfg.recover_cost,
         recover_max=cfg.recover_max, **action_params(cfg),

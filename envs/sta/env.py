@@ -20,13 +20,17 @@ SPEC = """
 
     A turn: pick the character; minor actions (the first free, one more for 1 Momentum):
     Movement to an adjacent zone or into Reach of an enemy in the same or an adjacent zone
-    (not while prone or in Reach of an enemy; terrain and obstacles cost Immediate
+    (not in Reach of an enemy, prone or not; terrain and obstacles cost Immediate
     Momentum), Aim, Draw Item, Stand / Drop Prone; a major action: Stun or Deadly Attack
     (melee needs Reach; a Deadly attack adds 1 Threat, an NPC spends it), First Aid on a
-    Defeated ally in the same zone, Assist an ally who has yet to act this round, Guard,
-    Withdraw (from the own side's edge zone), Pass. Tasks: build the pool (buy d20s for
-    1, 2, 3 Momentum, or a PC adds Threat; Determination sets one die to 1), roll; an opposed
-    task's reactive side builds and rolls first. A successful attack may buy Added Severity
+    Defeated ally in the same zone (not a Minor NPC killed by a Deadly attack), Assist an
+    ally who has yet to act this round, Guard, Withdraw (from the own side's edge zone; not
+    prone), Pass. Tasks: build the pool (buy d20s for 1, 2, 3 Momentum, a PC adding Threat
+    for what the pool lacks, or all in Threat; Determination adds a d20 counted as a 1),
+    roll, or take a Difficulty 0 task unrolled (no Momentum); an opposed task's reactive
+    side builds and rolls first, and its own penalties (Fatigue, traits, Injuries,
+    complications) take successes off the Difficulty it sets. Bonus Momentum against a
+    prone target pays that attack's spends and is never saved. A successful attack may buy Added Severity
     (2 Momentum each, at most +2; Intense weapons 1 each); the Injury's severity less
     Protection (at least 1) may be avoided (PC: Stress; Notable NPC once per scene, Major NPC
     always: Threat equal to the severity); otherwise the victim is Defeated. A target who wins
@@ -58,6 +62,7 @@ SPEC = """
     | 61-64   | build the pool (roller side) | buy a d20 / buy with Threat (PC) / Determination |
     |         |                              | / roll                                           |
     | 65-67   | spend (attacker side)        | Added Severity / Intense +1 / no more spends     |
+    | 67      | build the pool (actor side)  | a Difficulty 0 task: take it unrolled            |
     | 68-69   | avoid (victim side)          | Avoid Injury / take the Injury                   |
     | 70-72   | counter (target side)        | Stun / Deadly Counterattack / none               |
     | 73-74   | keep (actor side)            | Keep the Initiative / hand over                  |
@@ -98,6 +103,12 @@ SPEC = """
     ``director`` per :mod:`scenegym.envs.core.reward` (lead = the side with the larger share
     of its characters standing).
 
+    ## Default scenario
+    ``personal``: two PCs against two Minor NPCs, a Notable and a Major NPC on a generated
+    battlefield; no reinforcements (its four NPCs fill the four NPC slots, ``npc_reserve`` is
+    empty), so the GM's reinforcement spend never comes up unless a scenario or ``npc_tiers``
+    / ``npc_reserve`` leave room for one.
+
     ## Episode end
     Terminated when one side has nobody standing (all Defeated or withdrawn). Also terminated
     after ``max_rounds`` rounds (8) (a cut-off: reward 0,
@@ -123,6 +134,14 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+    - v1: same spaces, new default play (Star Trek Adventures 2e conflict
+      chapter, issue 21): a Difficulty 0 task (Guard) goes to the pool building and may be
+      rolled for Momentum (action 67 takes it unrolled) [zero_difficulty_roll];
+      Determination adds a d20 counted as a 1 [perfect_opportunity_adds]; "buy a d20" takes
+      the pool's Momentum and adds Threat for the rest; the reactive roll bears its roller's
+      penalties [reaction_penalties]; prone-target bonus Momentum is not saved; a prone
+      character may take the Movement minor action; a Minor NPC killed by a Deadly attack
+      cannot be revived or treated.
 """
 
 
@@ -140,20 +159,27 @@ SOCIAL_SPEC = """
     A request: the target yields (the request is granted) or resists: an opposed task in
     which the asker rolls first (Presence + Command [persuade_skill]) and its successes, plus
     the target's fear and the asker's offers, set the Difficulty of the target's roll
-    (Control + Command [resist_skill]). The target holds when it reaches the Difficulty; the
-    asker may not ask again until the context changes (any social tool). When the asker wins
-    it may raise the severity (its successes, + its lies and Evidence shown) by 1 per 2
+    (Control + Command [resist_skill]). The target holds when it reaches the Difficulty; then
+    nobody of the asker's side may ask it again until the context changes (a lie it believes,
+    a fear imposed on it, Evidence or an offer of that side). When the asker wins
+    it may raise the severity (its successes, + the lies the target believes of the asker's
+    side and the asker's Evidence shown) by 1 per 2
     Momentum; the target gives in, or resists by suffering Stress equal to the severity (a
     Notable NPC once per scene, a Major NPC always: Threat; a Minor NPC must give in). A PC
     at maximum Stress is Fatigued: +1 Difficulty, no more Stress, and it shuts down an
     attribute (its tasks with that attribute fail).
 
     Social tools: Deception (opposed, Presence + Command against Insight + Security; the
-    target must score more to see through it): a lie, +1 severity, +1 complication range
-    per lie, all lies lost when the liar rolls a complication. Evidence (no roll, each
-    character holds ``evidence_pieces``): +1 severity. Intimidation (opposed, Presence +
-    Security against Control + Security): the target's fear adds 1 to the Difficulty of
-    resisting requests; a failure weakens the next attempt; the talks turn hostile.
+    target must score more to see through it): a lie the target believes, +1 severity of
+    requests of it, +1 complication range of the liar per lie, the lies a character
+    believes lost when the liar rolls a complication in a task with it. Evidence (no roll,
+    each character holds ``evidence_pieces``): +1 severity; it opens a resisted request
+    again or, when none needs it, adds 1 to the Difficulty of resisting its holder's
+    requests [evidence_difficulty]. Intimidation (opposed, Presence + Security against
+    Control + Security): the target's fear adds 1 to the Difficulty of resisting requests;
+    a failed attempt on a character weakens every later attempt on it; the talks turn
+    hostile. The asker's own penalties (Fatigue, complications) take successes off the
+    Difficulty its roll sets.
     Negotiation (no roll): an offer adds 1 to the Difficulty of resisting the offerer's
     requests and costs Threat (a PC adds it, an NPC spends it), 1 more once hostile.
 
@@ -175,9 +201,9 @@ SOCIAL_SPEC = """
     ## Observation space
     ``Box(-1, 1, (427,), float32)``: the personal conflict's 349 slots, then 349-354 the
     social task (request / Deception / Intimidation, second roll pending, first roll's
-    successes, hostile) and 355-426 per character slot 9 more (lies, Evidence left and
-    shown, fear, offers, may request, failed Intimidations, shut-down attribute, is
-    spending). ``scenegym.envs.sta.observation.SOCIAL_OBSERVATION_NAMES`` names every slot.
+    successes, hostile) and 355-426 per character slot 9 more (lies it has told, Evidence
+    left and shown, fear, offers, a request of it may be made, failed attempts to intimidate
+    it, shut-down attribute, is spending). ``scenegym.envs.sta.observation.SOCIAL_OBSERVATION_NAMES`` names every slot.
 
     ## Rewards
     Crew: +1 when an NPC grants a PC's request, -1 when a PC grants an NPC's, 0 when cut off
@@ -190,8 +216,10 @@ SOCIAL_SPEC = """
 
     ## Interpretations (config fields in brackets)
     See ``docs/rules/sta.md``: the resisting character's roll is the active task (ties go to
-    it); tools change the context for their user's requests; fear and offers raise the
-    Difficulty of resisting; lies are discovered by any complication of the liar; a
+    it); a request is keyed to the asking side and the character asked, and tools change the
+    context of requests of the characters they touch; fear, offers and Evidence raise the
+    Difficulty of resisting; lies are discovered by a complication of the liar in a task
+    with the deceived; a
     Negotiation's complication is its Threat [offer_cost, hostility_cost]; Stress recovery
     is the winner's own [recover_cost, recover_max].
 
@@ -205,6 +233,13 @@ SOCIAL_SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+    - v1: same spaces, new default play and slot meanings (issue 21): a resisted
+      request is spent for the asker's whole side until the context changes (slot "may
+      request" is now per character asked); lies are kept per deceived character (slot
+      "lies" is the lies a character has told); failed Intimidation counts against the
+      target (slot "failed Intimidations" is the attempts on the character); Evidence lowers
+      the Difficulty [evidence_difficulty]; the asker's penalties count [reaction_penalties];
+      a PC's bought d20 may be paid part Momentum, part Threat; Determination adds a die.
 """
 
 

@@ -16,6 +16,7 @@ from scenegym.envs.sta.characters import (
     department,
     fatigued,
     in_reach,
+    lies_told,
     weapon_in_hand,
 )
 
@@ -52,8 +53,8 @@ OBS_SIZE = len(OBSERVATION_NAMES)
 # A social conflict appends these slots.
 _SOCIAL_SCENE = ("request", "deception", "intimidation", "second_roll", "first_successes",
                  "hostile")
-_SOCIAL_CHAR = ("lies", "evidence_left", "evidence_shown", "fear", "offers", "may_request",
-                "failed_intimidations", "shut_down", "is_spender")
+_SOCIAL_CHAR = ("lies_told", "evidence_left", "evidence_shown", "fear", "offers", "may_be_asked",
+                "intimidations_withstood", "shut_down", "is_spender")
 O_SOCIAL = OBS_SIZE
 O_SOCIAL_CHAR = O_SOCIAL + len(_SOCIAL_SCENE)
 SOCIAL_SLOTS = len(_SOCIAL_CHAR)
@@ -195,7 +196,7 @@ def observe_social(s, p, o):
         if s[st.PRESENT + c] == 0:
             continue
         k = O_SOCIAL_CHAR + c * SOCIAL_SLOTS
-        o[k] = share(s[st.LIES + c], 3.0)
+        o[k] = share(lies_told(s, c), 3.0)
         o[k + 1] = share(s[st.EVIDENCE + c], 3.0)
         o[k + 2] = share(s[st.SHOWN + c], 3.0)
         o[k + 3] = share(s[st.FEAR + c], 3.0)

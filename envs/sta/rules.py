@@ -40,6 +40,7 @@ from scenegym.envs.sta.characters import (
     escalate,
     exit_zone,
     in_reach,
+    killed,
     leave_reach,
     pay,
     same_zone,
@@ -61,6 +62,7 @@ from scenegym.envs.sta.combat import (
     roll_task,
     start_task,
     take_injury,
+    task_succeeded,
 )
 from scenegym.envs.sta.effects import create_trait, disarm, disarm_cost, path_cost
 from scenegym.envs.sta.social import (
@@ -73,7 +75,7 @@ from scenegym.envs.sta.social import (
     social_spend,
     yield_or_resist,
 )
-from scenegym.envs.sta.task import next_die_cost
+from scenegym.envs.sta.task import next_die_cost, perfect_die
 from scenegym.envs.sta.turns import (
     await_decision,
     check_end,
@@ -247,7 +249,8 @@ def more_major(s, p, dice, log, i, action):
 
 @njit(cache=True)
 def build_pool(s, p, dice, log, i, action):
-    """Buy a d20 (own pool, or a PC adding Threat), spend Determination, or roll."""
+    """Buy a d20 (own pool, the rest of a PC's by adding Threat; or all by adding Threat),
+    spend Determination, roll, or take a Difficulty 0 task unrolled."""
     r = s[st.ROLLER]
     if st.A_ASSIST <= action < st.A_GUARD:
         assist_now(s, log, i, action - st.A_ASSIST)
@@ -263,11 +266,15 @@ def build_pool(s, p, dice, log, i, action):
         set_pool(s, log, i, st.DETERMINATION + r, st.POOL_DETERMINATION,
                  s[st.DETERMINATION + r] - 1, r)
         return
-    cost = next_die_cost(p, s[st.BOUGHT])
+    if action == st.A_DONE:  # a Difficulty 0 task taken unrolled
+        s[st.COMPLICATIONS + r] = 0
+        task_succeeded(s, p, dice, log, i, False)
+        return
+    cost = next_die_cost(p, s[st.BOUGHT], s[st.PERFECT])
     if action == st.A_BUY_THREAT:
         escalate(s, log, i, r, cost)
     else:
-        pay(s, log, i, r, cost, False)
+        pay(s, log, i, r, cost, True)  # Immediate: a PC adds Threat for what the pool lacks
     s[st.BOUGHT] += 1
 
 
@@ -395,8 +402,8 @@ def apply(s, p, dice, log, i, action):
 
 
 @njit(cache=True)
-def may_move(s, c):
-    """Movement: not prone, and no enemy within Reach."""
+def may_withdraw(s, c):
+    """Withdraw, a movement-related major action: not prone, and no enemy within Reach."""
     return s[st.PRONE + c] == 0 and not enemy_in_reach(s, c)
 
 
@@ -416,7 +423,7 @@ def legal_minor(s, p, m):
     if s[st.MINORS] >= p.max_minors or not can_pay(s, c, extra_minor_cost(s, p), False):
         return
     here = s[st.ZONE + c]
-    if may_move(s, c):
+    if not enemy_in_reach(s, c):  # prone bars only movement-related major actions
         for z in range(max(0, here - 1), min(s[st.ZONES], here + 2)):
             m[st.A_MOVE + z] = z != here and can_afford_move(s, p, c, move_cost(s, here, z))
         for t in range(st.MAX_CHARS):
@@ -437,13 +444,14 @@ def legal_major(s, p, m):
         return
     legal_more_majors(s, p, m, c)
     m[st.A_GUARD] = True
-    m[st.A_WITHDRAW] = s[st.ZONE + c] == exit_zone(s, c) and may_move(s, c)
+    m[st.A_WITHDRAW] = s[st.ZONE + c] == exit_zone(s, c) and may_withdraw(s, c)
     w = weapon_in_hand(s, c)
     for t in range(st.MAX_CHARS):
         if side_of(t) == side_of(c):
             m[st.A_ASSIST + t] = t != c and able(s, t)
             m[st.A_FIRST_AID + t] = (t != c and s[st.PRESENT + t] == 1
-                                     and s[st.DEFEATED + t] == 1 and same_zone(s, c, t))
+                                     and s[st.DEFEATED + t] == 1 and not killed(s, t)
+                                     and same_zone(s, c, t))
         elif standing(s, t) and (p.weapon_melee[w] == 0 or in_reach(s, c, t)):
             m[st.A_ATTACK_STUN + t] = (p.weapon_injury[w] & 1) == 1
             m[st.A_ATTACK_DEADLY + t] = ((p.weapon_injury[w] & 2) == 2
@@ -459,14 +467,27 @@ def sprint_reserve(s, r):
 
 
 @njit(cache=True)
+def unrolled_success_open(s, p, r):
+    """A Difficulty 0 task that is being rolled for Momentum may be taken as an unrolled
+    success instead (not a Sprint, which rolls to pay its way; no social task)."""
+    return (p.social == 0 and s[st.OPPOSED] == 0 and s[st.DIFFICULTY] == 0 and r == s[st.ACTOR]
+            and s[st.TASK] != st.TASK_SPRINT and s[st.TASK] != st.TASK_NONE)
+
+
+@njit(cache=True)
 def legal_buy(s, p, m):
     r = s[st.ROLLER]
     m[st.A_ROLL] = True
-    cost = next_die_cost(p, s[st.BOUGHT])
+    cost = next_die_cost(p, s[st.BOUGHT], s[st.PERFECT])
     if cost >= 0:
-        m[st.A_BUY] = can_pay(s, r, cost + sprint_reserve(s, r), False)
-        m[st.A_BUY_THREAT] = side_of(r) == CREW
-    m[st.A_DETERMINATION] = s[st.DETERMINATION + r] > 0 and s[st.PERFECT] == 0
+        crew = side_of(r) == CREW
+        m[st.A_BUY] = (s[st.MOMENTUM] > 0 if crew
+                       else can_pay(s, r, cost + sprint_reserve(s, r), False))
+        m[st.A_BUY_THREAT] = crew
+    m[st.A_DETERMINATION] = (s[st.DETERMINATION + r] > 0 and s[st.PERFECT] == 0
+                             and p.base_dice + s[st.BOUGHT] + perfect_die(p, True)
+                             <= p.max_dice)
+    m[st.A_DONE] = unrolled_success_open(s, p, r)
     legal_assist_now(s, p, m)
 
 

@@ -29,12 +29,21 @@ from scenegym.envs.sta.characters import (
     fatigued,
     gain_momentum,
     has_focus,
+    lies_believed,
+    lies_told,
     pay,
     set_pool,
     side_of,
     standing,
 )
-from scenegym.envs.sta.combat import await_roll, may_avoid, note_complications, suffer
+from scenegym.envs.sta.combat import (
+    await_roll,
+    may_avoid,
+    note_complications,
+    penalty,
+    reaction_successes,
+    suffer,
+)
 from scenegym.envs.sta.task import momentum_generated, roll_pool, shortfall, succeeds
 from scenegym.envs.sta.turns import await_decision, end_turn
 
@@ -50,25 +59,28 @@ def skills_of(task):
 
 
 @njit(cache=True)
-def skill_roll(s, p, dice, log, i, c, skill, n, perfect):
-    """``c`` rolls ``n`` d20 with a social skill: a shut-down attribute fails outright;
-    each lie widens the complication range, and a complication exposes the lies."""
+def skill_roll(s, p, dice, log, i, c, o, skill, n, perfect):
+    """``c`` rolls ``n`` d20 with a social skill against ``o``: a shut-down attribute fails
+    outright; each lie ``c`` has told anyone widens the complication range, and a
+    complication exposes the lies ``c`` told ``o``."""
     a, d = p.skills[2 * skill], p.skills[2 * skill + 1]
     if s[st.SHUT + c] == a:
         return 0, 0
-    rng = min(p.complication_range + p.lie_complication_range * s[st.LIES + c], p.die_sides)
+    rng = min(p.complication_range + p.lie_complication_range * lies_told(s, c), p.die_sides)
     successes, complications = roll_pool(
         p, dice, log, i, n, attribute(s, c, a) + department(s, c, d), department(s, c, d),
         has_focus(s, c, d), perfect, 0, st.DIE_TASK, rng)
-    if complications > 0 and s[st.LIES + c] > 0:
-        record(log, i, NOTE, st.NOTE_LIES_DISCOVERED, c, s[st.LIES + c])
-        s[st.LIES + c] = 0
+    lies = st.LIES + st.MAX_CHARS * c + o
+    if complications > 0 and s[lies] > 0:
+        record(log, i, NOTE, st.NOTE_LIES_DISCOVERED, c, s[lies])
+        s[lies] = 0
     return successes, complications
 
 
 @njit(cache=True)
 def begin_social(s, p):
-    """Every character may make a request and holds its Evidence; nothing is shut down."""
+    """A request may be made of every character; each holds its Evidence; nothing is shut
+    down."""
     for c in range(st.MAX_CHARS):
         s[st.FRESH + c] = 1
         s[st.EVIDENCE + c] = p.evidence_pieces
@@ -92,6 +104,19 @@ def offer_cost(s, p):
 
 
 @njit(cache=True)
+def context_changed(s, c):
+    """``c`` changed the context for every opponent (Evidence shown, an offer made): its side
+    may make its request of each of them again. Returns whether a resisted request was
+    opened again."""
+    opened = False
+    for t in range(st.MAX_CHARS):
+        if side_of(t) != side_of(c) and s[st.PRESENT + t] == 1:
+            opened = opened or s[st.FRESH + t] == 0
+            s[st.FRESH + t] = 1
+    return opened
+
+
+@njit(cache=True)
 def social_major(s, p, dice, log, i, action):
     """A request, a social tool, or Pass."""
     c = s[st.ACTOR]
@@ -101,13 +126,14 @@ def social_major(s, p, dice, log, i, action):
     elif action == st.A_EVIDENCE:
         s[st.EVIDENCE + c] -= 1
         s[st.SHOWN + c] += 1
-        s[st.FRESH + c] = 1
+        if not context_changed(s, c):
+            s[st.PROOF + c] += 1
         record(log, i, NOTE, st.NOTE_EVIDENCE, c, s[st.SHOWN + c])
         end_turn(s, p, log, i)
     elif action == st.A_NEGOTIATE:
         escalate(s, log, i, c, offer_cost(s, p))
         s[st.OFFERS + c] += 1
-        s[st.FRESH + c] = 1
+        context_changed(s, c)
         record(log, i, NOTE, st.NOTE_OFFER, c, s[st.OFFERS + c])
         end_turn(s, p, log, i)
     elif action < st.A_DECEIVE:
@@ -141,20 +167,21 @@ def yield_or_resist(s, p, log, i, action):
 
 @njit(cache=True)
 def target_difficulty(s, p, first):
-    """The target's Difficulty from the first roll: a request adds the target's fear and the
-    asker's offers; a deception must be beaten ("If they score more successes, they are not
-    deceived"); each failed Intimidation weakens the next; Fatigue and complications."""
+    """The target's Difficulty from the first roll (``first``: its successes, less the
+    roller's own penalties): a request adds the target's fear, the asker's offers and the
+    Evidence that lowers the asker's Difficulty (the resister's rises as much); a
+    deception must be beaten ("If they score more successes, they are not deceived"); each
+    failed attempt to intimidate the target weakens the next; the target's own penalties
+    (Fatigue, complications)."""
     c, t = s[st.ACTOR], s[st.TARGET]
     if s[st.TASK] == st.TASK_REQUEST:
-        difficulty = first + s[st.FEAR + t] + s[st.OFFERS + c]
+        difficulty = (first + s[st.FEAR + t] + s[st.OFFERS + c]
+                      + p.evidence_difficulty * s[st.PROOF + c])
     elif s[st.TASK] == st.TASK_DECEIVE:
         difficulty = first + 1
     else:
-        difficulty = max(0, first - s[st.BULLY_FAILS + c])
-    difficulty += p.complication_difficulty * s[st.COMPLICATIONS + t]
-    if fatigued(s, t):
-        difficulty += p.fatigue_penalty
-    return difficulty
+        difficulty = max(0, first - s[st.BULLY_FAILS + t])
+    return difficulty + penalty(s, p, t)
 
 
 @njit(cache=True)
@@ -164,17 +191,19 @@ def social_roll(s, p, dice, log, i):
     first_skill, second_skill = skills_of(s[st.TASK])
     n = p.base_dice + s[st.BOUGHT]
     if s[st.SOCIAL_STEP] == 0:
-        successes, complications = skill_roll(s, p, dice, log, i, c, first_skill, n,
+        successes, complications = skill_roll(s, p, dice, log, i, c, t, first_skill, n,
                                                s[st.PERFECT])
         record(log, i, OUTCOME, successes, 0, st.ROLL_REACTION, c)
+        s[st.FIRST_SUCCESSES] = successes
+        first = reaction_successes(s, p, c, successes)
         s[st.COMPLICATIONS + c] = 0
         note_complications(s, log, i, c, complications)
-        s[st.FIRST_SUCCESSES] = successes
-        s[st.DIFFICULTY] = target_difficulty(s, p, successes)
+        s[st.DIFFICULTY] = target_difficulty(s, p, first)
         s[st.SOCIAL_STEP] = 1
         await_roll(s, t)
         return
-    successes, complications = skill_roll(s, p, dice, log, i, t, second_skill, n, s[st.PERFECT])
+    successes, complications = skill_roll(s, p, dice, log, i, t, c, second_skill, n,
+                                           s[st.PERFECT])
     s[st.SUCCESSES] = successes
     s[st.COMPLICATIONS + t] = 0
     note_complications(s, log, i, t, complications)
@@ -188,34 +217,37 @@ def social_roll(s, p, dice, log, i):
 
 @njit(cache=True)
 def target_held(s, p, log, i, momentum):
-    """The target resisted: a request is spent until the context changes; a failed
+    """The target resisted: the request of it is spent, whoever asks, until the context
+    changes; a failed
     Intimidation makes the next one harder."""
     c, t = s[st.ACTOR], s[st.TARGET]
     gain_momentum(s, p, log, i, t, momentum)
     if s[st.TASK] == st.TASK_REQUEST:
-        s[st.FRESH + c] = 0
+        s[st.FRESH + t] = 0
         record(log, i, NOTE, st.NOTE_RESISTED, t, c)
     elif s[st.TASK] == st.TASK_INTIMIDATE:
-        s[st.BULLY_FAILS + c] += 1
+        s[st.BULLY_FAILS + t] += 1
     offer_spends(s, p, log, i, t)
 
 
 @njit(cache=True)
 def actor_prevailed(s, p, log, i, momentum):
-    """The actor won: a lie is believed, a fear imposed (both change the context); a
-    request's severity is the asker's successes, plus lies and Evidence shown."""
+    """The actor won: a lie is believed, a fear imposed (both change the context of a
+    request of the target); a request's severity is the asker's successes, plus the lies
+    the target believes of the asker's side and the asker's Evidence shown."""
     c, t = s[st.ACTOR], s[st.TARGET]
     gain_momentum(s, p, log, i, c, momentum)
     if s[st.TASK] == st.TASK_REQUEST:
-        s[st.SEVERITY] = s[st.FIRST_SUCCESSES] + s[st.LIES + c] + s[st.SHOWN + c]
+        s[st.SEVERITY] = (s[st.FIRST_SUCCESSES] + lies_believed(s, t, side_of(c))
+                          + s[st.SHOWN + c])
         s[st.ADDED] = 0
     elif s[st.TASK] == st.TASK_DECEIVE:
-        s[st.LIES + c] += 1
-        s[st.FRESH + c] = 1
+        s[st.LIES + st.MAX_CHARS * c + t] += 1
+        s[st.FRESH + t] = 1
         record(log, i, NOTE, st.NOTE_LIE, c, t)
     else:
         s[st.FEAR + t] += 1
-        s[st.FRESH + c] = 1
+        s[st.FRESH + t] = 1
         record(log, i, NOTE, st.NOTE_FEAR, t, c)
     offer_spends(s, p, log, i, c)
 
@@ -282,7 +314,7 @@ def give_or_suffer(s, p, log, i, action):
         granted(s, log, i, s[st.ACTOR])
         return
     suffer(s, p, log, i)
-    s[st.FRESH + s[st.ACTOR]] = 0
+    s[st.FRESH + v] = 0
     if fatigued(s, v) and s[st.SHUT + v] < 0:
         record(log, i, NOTE, st.NOTE_FATIGUED, v, 0)
         await_decision(s, st.SHUT_DOWN, CREW)
@@ -310,7 +342,7 @@ def legal_social_major(s, p, m):
     m[st.A_NEGOTIATE] = can_escalate(s, c, offer_cost(s, p))
     for t in range(st.MAX_CHARS):
         if side_of(t) != side_of(c) and standing(s, t):
-            m[st.A_REQUEST + t] = s[st.FRESH + c] == 1
+            m[st.A_REQUEST + t] = s[st.FRESH + t] == 1
             m[st.A_DECEIVE + t] = True
             m[st.A_INTIMIDATE + t] = True
 

@@ -15,7 +15,7 @@ MAX_ZONES = 6
 NUM_ATTRIBUTES = 6
 NUM_DEPARTMENTS = 6
 
-_f = iter(range(HEADER_SIZE, HEADER_SIZE + 512))
+_f = iter(range(HEADER_SIZE, HEADER_SIZE + 1024))
 
 
 def _block(size):
@@ -53,6 +53,7 @@ DIFFICULTY = next(_f)    # () Difficulty of the active task (after the reaction 
 REACTION = next(_f)      # () successes of the reactive side's roll
 SUCCESSES = next(_f)     # () successes of the active roll
 TASK_MOMENTUM = next(_f)  # () an NPC's Momentum from its task, unspent (becomes Threat)
+BONUS = next(_f)         # () bonus Momentum of the task (prone target): spent first, never saved
 SEVERITY = next(_f)      # () severity of the pending Injury
 ADDED = next(_f)         # () severity added by Momentum on this attack (at most added_max)
 VICTIM = next(_f)        # () character facing the pending Injury, -1 none
@@ -105,14 +106,16 @@ FIRST_SUCCESSES = next(_f)  # () successes of the first roll of a social opposed
 HOSTILE = next(_f)       # () 1: Intimidation has been used this scene
 SPENDER = next(_f)       # () the character spending Momentum after a social task, -1 none
 RECOVERED = next(_f)     # () Stress removed with Momentum after the current task
-LIES = _block(MAX_CHARS)        # (8,) lies this character has established (Deception)
+LIES = _block(MAX_CHARS * MAX_CHARS)  # (8*8,) lies character c told t, believed: LIES + 8c + t
 EVIDENCE = _block(MAX_CHARS)    # (8,) pieces of Evidence this character can still offer
 SHOWN = _block(MAX_CHARS)       # (8,) pieces of Evidence this character has offered
 FEAR = _block(MAX_CHARS)        # (8,) Intimidation traits imposed on this character
 OFFERS = _block(MAX_CHARS)      # (8,) Negotiation offers this character has made
-FRESH = _block(MAX_CHARS)       # (8,) 1: this character may make a request (context changed)
-BULLY_FAILS = _block(MAX_CHARS)  # (8,) this character's failed Intimidation attempts
+FRESH = _block(MAX_CHARS)       # (8,) 1: a request of this character may be made (not resisted
+                                #      since the context last changed), whoever asks
+BULLY_FAILS = _block(MAX_CHARS)  # (8,) failed attempts to intimidate this character
 SHUT = _block(MAX_CHARS)        # (8,) attribute shut down by Fatigue, -1 none
+PROOF = _block(MAX_CHARS)       # (8,) of SHOWN, the pieces that lower the Difficulty of its requests
 
 STATE_SIZE = next(_f)
 

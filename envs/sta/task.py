@@ -43,18 +43,27 @@ def is_complication(face, complication_range, sides):
 
 
 @njit(cache=True)
-def next_die_cost(p, bought):
+def next_die_cost(p, bought, perfect):
     """Momentum (or Threat) for the next bought die: 1, then 2 more, then 3 more; -1 when the
-    pool would pass the most dice."""
-    if bought >= len(p.die_costs) or p.base_dice + bought >= p.max_dice:
+    pool would pass the most dice (``perfect``: Determination's bonus die is in it)."""
+    if bought >= len(p.die_costs) or p.base_dice + bought + perfect_die(p, perfect) >= p.max_dice:
         return -1
     return p.die_costs[bought]
 
 
 @njit(cache=True)
+def perfect_die(p, perfect):
+    """Dice Determination adds to the pool: Perfect Opportunity's bonus d20
+    [perfect_opportunity_adds], or none when it sets a pool die to 1 instead."""
+    return 1 if perfect and p.perfect_adds == 1 else 0
+
+
+@njit(cache=True)
 def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, rerolls, purpose,
               complication_range):
-    """Roll ``n`` d20 (one of them set to 1 by ``perfect``); returns (successes, complications).
+    """Roll ``n`` d20 and, with ``perfect``, one more counted as a 1 (or, when Perfect
+    Opportunity does not add a die, one of the ``n`` set to 1); returns (successes,
+    complications).
 
     ``rerolls`` dice that are not successes are rolled again (Aim: 1; Aim with an Accurate
     weapon: "any number"), the highest faces first, so a complication is re-rolled before a
@@ -68,7 +77,7 @@ def roll_pool(p, dice, log, i, n, tn, department, focus, perfect, rerolls, purpo
     if perfect:
         total += die_successes(1, tn, department, focus)
         record(log, i, DIE, p.die_sides, 1, purpose, 1)
-        first = 1
+        first = 1 - perfect_die(p, perfect)
     for _ in range(first, n):
         face = roll(dice, i, p.die_sides)
         record(log, i, DIE, p.die_sides, face, purpose, 0)

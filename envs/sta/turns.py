@@ -31,6 +31,7 @@ from scenegym.envs.sta.state import (
     ACTOR,
     AIMED,
     ASSIST_FOR,
+    BONUS,
     DEFEATED,
     DIRECTOR,
     END_CREW_OUT,
@@ -152,6 +153,7 @@ def check_end(s, p, log, i):
 
 @njit(cache=True)
 def clear_task(s):
+    s[BONUS] = 0  # unspent bonus Momentum is lost
     s[TASK] = TASK_NONE
     s[TARGET] = -1
     s[ROLLER] = -1

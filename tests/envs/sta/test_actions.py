@@ -50,16 +50,16 @@ def test_sprint_over_difficult_terrain_rolls_fitness_conn_for_momentum(conflict)
 def test_second_major_action_costs_2_momentum_and_1_difficulty(conflict):
     """"You can attempt a second major action on your turn by spending 2 Momentum (this adds
     1 to the Difficulty of any task on the second major action)"; "You may not attempt more
-    than two major actions during any round." Guard (Difficulty 0) needs no roll."""
+    than two major actions during any round." Guard (Difficulty 0) is taken unrolled."""
     c = conflict(momentum_start=4).turn(0)
-    c.play(st.A_GUARD)
+    c.play(st.A_GUARD, st.A_DONE)
     assert c.phase == st.KEEP and st.A_EXTRA_MAJOR in c.legal()
     c.play(st.A_EXTRA_MAJOR)
     assert c.get("momentum") == 2 and c.phase == st.MAJOR and c.get("actor") == 0
     c.play(st.A_ATTACK_STUN + NPC0)
     assert c.get("difficulty") == 2 + 1
     c = conflict(dice=[15, 16], momentum_start=4).turn(0)
-    c.play(st.A_GUARD, st.A_EXTRA_MAJOR, st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    c.play(st.A_GUARD, st.A_DONE, st.A_EXTRA_MAJOR, st.A_ATTACK_STUN + NPC0, st.A_ROLL)
     assert c.phase == st.PICK and c.get("seat") == GM  # no third major action
     c = conflict()
     c.put("majors", 2, 0).turn(0)

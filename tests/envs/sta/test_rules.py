@@ -255,6 +255,19 @@ def test_buying_dice_costs_1_2_3_and_never_more_than_5(conflict):
     c.play(st.A_ROLL)  # five dice: the script holds exactly five faces
 
 
+def test_a_bought_die_may_be_paid_part_momentum_part_threat(conflict):
+    """"Buy D20s (1–3 Momentum, Immediate, Repeatable)"; "spends listed as Immediate can be
+    used at any time during your turn (and can be paid for by generating Threat)" (Star Trek
+    Adventures 2nd edition core rulebook, "Personal Conflict Momentum Spends", p. 293). The
+    second die costs 2: the pool's last 1 Momentum and 1 Threat."""
+    c = conflict(dice=[15, 15, 15, 15], momentum_start=2).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_BUY)
+    assert c.get("momentum") == 1 and st.A_BUY in c.legal()
+    c.play(st.A_BUY)
+    assert c.get("momentum") == 0 and c.get("threat") == 2 + 1 and c.get("bought") == 2
+    assert st.A_BUY not in c.legal() and st.A_BUY_THREAT in c.legal()
+
+
 def test_a_pc_may_buy_dice_by_adding_threat(conflict):
     """"Add more d20s by spending Momentum or adding Threat.\""""
     c = conflict(dice=[15, 15, 15]).turn(0)
@@ -262,11 +275,20 @@ def test_a_pc_may_buy_dice_by_adding_threat(conflict):
     assert c.get("threat") == 2 + 1
 
 
-def test_determination_sets_one_die_to_1(conflict):
-    """RULES: "Determination ... Perfect Opportunity sets one pool die to 1" (a critical)."""
-    c = conflict(dice=[15]).turn(0)
+def test_determination_adds_a_bonus_die_counted_as_a_1_within_5(conflict):
+    """Determination's Perfect Opportunity (Star Trek Adventures 2nd edition core rulebook,
+    core task rules) adds a bonus d20 counted as a 1 (a critical) to the pool, which "can't
+    roll more than 5d20 on any task attempt" ("Buy D20s", p. 293): both pool dice still roll
+    [perfect_opportunity_adds]; with three dice bought the pool is full."""
+    c = conflict(dice=[15, 15]).turn(0)
     c.play(st.A_ATTACK_STUN + NPC0, st.A_DETERMINATION, st.A_ROLL)
     assert c.get("determination", 0) == 0 and c.get("defeated", NPC0) == 1
+    assert c.dice_rolled(st.DIE_TASK) == [1, 15, 15]
+    f = conflict(momentum_start=6).turn(0)
+    f.play(st.A_ATTACK_STUN + NPC0, st.A_BUY, st.A_BUY)
+    assert st.A_DETERMINATION in f.legal()
+    f.play(st.A_BUY)
+    assert st.A_DETERMINATION not in f.legal()
 
 
 def test_aim_rerolls_one_die_of_the_attack(conflict):
@@ -321,14 +343,46 @@ def test_difficult_terrain_and_obstacles_cost_immediate_momentum(conflict):
     assert c.get("zone", 0) == 1 and c.get("threat") == 2 + 3
 
 
+def test_a_difficulty_0_task_may_be_rolled_for_momentum(conflict):
+    """Sprint's "Difficulty 0 Fitness + Security task—any successes become Momentum" and
+    "Other tasks can also generate Momentum in this way" (Star Trek Adventures 2nd edition
+    core rulebook, "Movement and Terrain", p. 286): Guard, Difficulty 0, rolled: PC 0's
+    Insight 9 + Security 4 = 13 with a Security focus, the 3 a critical and the 12 a
+    success: 3 Momentum [zero_difficulty_roll]. Taken unrolled it makes none."""
+    c = conflict(dice=[3, 12]).turn(0)
+    c.play(st.A_GUARD)
+    assert c.phase == st.BUY and c.get("difficulty") == 0 and st.A_DONE in c.legal()
+    c.play(st.A_ROLL)
+    assert c.get("guard", 0) == 1 and c.get("momentum") == 3
+    u = conflict().turn(0)
+    u.play(st.A_GUARD, st.A_DONE)
+    assert u.get("guard", 0) == 1 and u.get("momentum") == 0
+    off = conflict(zero_difficulty_roll=False).turn(0)
+    off.play(st.A_GUARD)
+    assert off.get("guard", 0) == 1 and off.phase != st.BUY
+
+
 def test_guard_raises_the_difficulty_of_attacks_against_you(conflict):
     """"Guard ... Insight + Security task with a Difficulty of 0. Success increases the
-    Difficulty of any attacks against you by 1" (Difficulty 0: no roll)."""
+    Difficulty of any attacks against you by 1" (taken unrolled)."""
     c = conflict(threat_per_pc=4).turn(0)
-    c.play(st.A_GUARD)
+    c.play(st.A_GUARD, st.A_DONE)
     assert c.get("guard", 0) == 1
     c.turn(NPC0).play(st.A_ATTACK_DEADLY + 0)
     assert c.get("difficulty") == 2 + 1
+
+
+def test_a_prone_character_may_take_the_movement_minor_action(conflict):
+    """"you cannot attempt any movement-related major actions" (Star Trek Adventures 2nd
+    edition core rulebook, "Being Prone", p. 289): the Movement minor action stays open to a
+    prone character (crawling); Sprint and Withdraw, major actions, do not."""
+    c = conflict(momentum_start=4)
+    c.put("prone", 1, 0)
+    c.play(st.A_CREW_FIRST, st.A_PICK + 0)
+    assert st.A_MOVE + 1 in c.legal()
+    c.play(st.A_END_MINOR)
+    assert not any(st.A_SPRINT <= a < st.A_DIRECT for a in c.legal())
+    assert st.A_WITHDRAW not in c.legal()
 
 
 def test_prone_target_is_harder_to_shoot_from_afar(conflict):
@@ -340,13 +394,22 @@ def test_prone_target_is_harder_to_shoot_from_afar(conflict):
     assert c.get("prone", 0) == 1 and c.get("difficulty") == 2 + 1
 
 
-def test_close_attacks_at_a_prone_target_gain_2_momentum(conflict):
-    """"Melee Attacks and Ranged Attacks at Close range gain 2 bonus Momentum against you.\""""
-    d = conflict(dice=[10, 3], pcs=2, npc_tiers=("notable",), threat_per_pc=10)
-    d.put("zone", 2, 0)
-    d.put("prone", 1, NPC0)
-    d.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)  # 3 successes at Difficulty 2
-    assert d.get("momentum") == 1 + 2
+def test_close_attacks_at_a_prone_target_gain_2_momentum_that_cannot_be_saved(conflict):
+    """"Melee Attacks and Ranged Attacks at Close range gain 2 bonus Momentum against you
+    ... Bonus Momentum cannot be saved." (Star Trek Adventures 2nd edition core rulebook,
+    "Being Prone", p. 289.) 3 successes at Difficulty 2: 1 Momentum to the pool, 2 bonus
+    that pay this attack's spends first and are lost after (a second NPC keeps the scene
+    going)."""
+    for spends, severity in (((st.A_DONE,), 4), ((st.A_SEVERITY, st.A_DONE), 5)):
+        d = conflict(dice=[10, 3], pcs=2, npc_tiers=("notable", "minor"), threat_per_pc=10)
+        d.put("zone", 2, 0)
+        d.put("prone", 1, NPC0)
+        d.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+        assert d.phase == st.SPEND and d.get("momentum") == 1 and d.get("bonus") == 2
+        d.play(*spends)
+        assert d.get("momentum") == 1 and d.get("severity") == severity
+        d.play(st.A_TAKE)
+        assert d.get("momentum") == 1 and d.get("bonus") == 0
 
 
 def test_first_aid_revives_a_defeated_ally_at_difficulty_2(conflict):
@@ -358,6 +421,43 @@ def test_first_aid_revives_a_defeated_ally_at_difficulty_2(conflict):
     assert c.get("difficulty") == 2
     c.play(st.A_ROLL)
     assert c.get("defeated", 1) == 0
+
+
+def test_the_defenders_own_penalties_weaken_its_reaction(conflict):
+    """"When you are Fatigued ... you suffer +1 Difficulty on all task rolls" (Star Trek
+    Adventures 2nd edition core rulebook, "Stress", p. 277), the reaction of an opposed task
+    included: each +1 Difficulty of the defender's own takes one success off the Difficulty
+    its reaction sets [reaction_penalties], and its pending complication is used up by the
+    roll. A Minor NPC in cover (11, no focus) with a complication, then a Fatigued PC 0 in
+    cover (14, Security focus), each roll 5 and 6: two successes, one handed on."""
+    c = conflict(dice=[5, 6], **COVER_AT_NPC)
+    c.put("complications", 1, NPC0)
+    c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.get("reaction") == 1 and c.get("difficulty") == 1
+    assert c.get("complications", NPC0) == 0
+    f = conflict(dice=[5, 6], battlefield_cover=(1, 0, 0))
+    f.put("stress", f.get("stress_max", 0), 0)
+    f.turn(NPC0).play(st.A_ATTACK_DEADLY + 0, st.A_ROLL)
+    assert f.get("difficulty") == 1
+    off = conflict(dice=[5, 6], reaction_penalties=False, **COVER_AT_NPC)
+    off.put("complications", 1, NPC0)
+    off.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert off.get("difficulty") == 2
+
+
+def test_a_minor_npc_killed_by_a_deadly_attack_is_beyond_first_aid(conflict):
+    """"The only difference between Stun and Deadly attacks against a Minor NPC or basic
+    supporting character is that Stun attacks leave them unconscious and Deadly attacks kill
+    them instantly" (Star Trek Adventures 2nd edition core rulebook, "NPCs and Injury",
+    p. 292). PC 0's 3 and 4 are criticals (4 successes at Difficulty 2); the other Minor NPC,
+    in the same zone, may revive the stunned one but not the killed one."""
+    for attack, revivable in ((st.A_ATTACK_STUN, True), (st.A_ATTACK_DEADLY, False)):
+        c = conflict(dice=[3, 4], npc_tiers=("minor", "minor"))
+        c.turn(0).play(attack + NPC0, st.A_ROLL, st.A_DONE)
+        assert c.get("defeated", NPC0) == 1
+        c.turn(NPC0 + 1)
+        assert (st.A_FIRST_AID + NPC0 in c.legal()) == revivable
+        assert st.A_TREAT + NPC0 not in c.legal()
 
 
 def test_stun_injury_is_removed_after_a_turn_undefeated(conflict):

@@ -67,12 +67,12 @@ def test_a_resisted_request_cannot_be_made_again_until_the_context_changes(confl
     changed, or without some other change of context." Ties go to the resister's roll."""
     c = ask(conflict(dice=[5, 15, 5, 15], **SOCIAL))
     c.play(st.A_ROLL, st.A_ROLL)
-    assert c.get("fresh", 0) == 0 and c.notes(st.NOTE_RESISTED) == [(NPC0, 0, 0)]
+    assert c.get("fresh", NPC0) == 0 and c.notes(st.NOTE_RESISTED) == [(NPC0, 0, 0)]
     c.turn(NPC0).play(st.A_PASS)
     c.turn(0)
     assert st.A_REQUEST + NPC0 not in c.legal() and st.A_EVIDENCE in c.legal()
     c.play(st.A_EVIDENCE)
-    assert c.get("fresh", 0) == 1
+    assert c.get("fresh", NPC0) == 1
 
 
 def test_severity_is_the_askers_successes_plus_2_momentum_each(conflict):
@@ -128,10 +128,11 @@ def test_deception_must_be_beaten_and_a_lie_widens_the_complication_range(confli
     c.play(st.A_DECEIVE + NPC0, st.A_ROLL)
     assert c.get("difficulty") == 2
     c.play(st.A_ROLL)
-    assert c.get("lies", 0) == 1
+    lie = st.MAX_CHARS * 0 + NPC0  # the lie PC 0 told the NPC
+    assert c.get("lies", lie) == 1
     c.turn(NPC0).play(st.A_PASS)
     ask(c).play(st.A_ROLL)
-    assert c.get("lies", 0) == 0 and c.get("complications", 0) == 1
+    assert c.get("lies", lie) == 0 and c.get("complications", 0) == 1
 
 
 def test_intimidation_imposes_fear_and_sours_negotiation(conflict):
@@ -168,3 +169,98 @@ def test_momentum_removes_stress_after_a_successful_task(conflict):
     c.play(st.A_RECOVER, st.A_RECOVER, st.A_RECOVER)
     assert c.get("stress", 0) == 2 and c.get("momentum") == 6 - 3 * 2  # 6 + 2 capped at 6
     assert c.phase != st.SPEND
+
+
+def test_a_resisted_request_is_not_asked_again_by_the_askers_ally(conflict):
+    """"Regardless of any other consequences, if a character resists a request in a social
+    conflict, then that request cannot be made again without being changed, or without some
+    other change of context." (Star Trek Adventures 2nd edition core rulebook, "Social
+    Conflict", p. 280.) The request is the crew's and the NPC resisted it: PC 1 may not put it
+    again in the same context; Evidence PC 1 shows changes the context for the whole crew."""
+    c = ask(conflict(dice=[5, 15, 5, 15], pcs=2, **SOCIAL))
+    c.play(st.A_ROLL, st.A_ROLL)
+    assert c.notes(st.NOTE_RESISTED) == [(NPC0, 0, 0)]
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(1)
+    assert st.A_REQUEST + NPC0 not in c.legal()
+    c.play(st.A_EVIDENCE)
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(0)
+    assert st.A_REQUEST + NPC0 in c.legal()
+
+
+def test_a_fatigued_or_complicated_asker_sets_a_lower_difficulty(conflict):
+    """"When you are Fatigued ... you suffer +1 Difficulty on all task rolls" (Star Trek
+    Adventures 2nd edition core rulebook, "Stress", p. 277), the asker's roll included,
+    though it sets a Difficulty rather than facing one: each +1 takes one success off the
+    Difficulty it sets [reaction_penalties]. A pending complication does the same and is
+    used up. PC 0's 5 and 6: two successes, one handed on; the severity stays the successes
+    scored ("equal to the number of successes scored by the asking character")."""
+    for name, value in (("stress", 9), ("complications", 1)):
+        c = conflict(dice=[5, 6, 15, 16], **SOCIAL)
+        c.put(name, value, 0)
+        ask(c).play(st.A_ROLL)
+        assert c.get("difficulty") == 1 and c.get("complications", 0) == 0
+        c.play(st.A_ROLL)
+        assert c.get("severity") == 2
+
+
+def deceive_the_first_npc(c):
+    """PC 0 (Presence 8 + Command 2 = 10) lies to NPC 4 with a 5 and a 6: Difficulty 2 + 1;
+    the Notable NPC (Insight 8 + Security 3) rolls 15 and 16 and believes it. Both NPCs pass;
+    a new round begins with PC 0's request of NPC 5."""
+    c.turn(0).play(st.A_DECEIVE + NPC0, st.A_ROLL, st.A_ROLL)
+    assert c.notes(st.NOTE_LIE) == [(0, NPC0, 0)]
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(NPC0 + 1).play(st.A_PASS)
+    return ask(c, 0, NPC0 + 1)
+
+
+def test_a_lie_counts_only_in_the_one_it_deceives(conflict):
+    """"Successfully deceiving someone convinces them of something that is not true, creates
+    a trait that represents the lie they now believe"; "Successful Deception also adds 1
+    Difficulty per successful lie to the severity after a Persuade opposed task" (Star Trek
+    Adventures 2nd edition core rulebook, "Deception", p. 281). The lie is NPC 4's: a request
+    of NPC 5 gets no severity from it (PC 0's 5 and 6: severity 2); a complication in the
+    talk with NPC 5 (the 19, in a range widened by the lie) does not expose it."""
+    npcs = {"conflict": "social", "npc_tiers": ("notable", "notable")}
+    c = deceive_the_first_npc(conflict(dice=[5, 6, 15, 16, 5, 6, 15, 16], **npcs))
+    c.play(st.A_ROLL, st.A_ROLL)
+    assert c.phase == st.SPEND and c.get("severity") == 2
+    e = deceive_the_first_npc(conflict(dice=[5, 6, 15, 16, 5, 19, 15, 16], **npcs))
+    e.play(st.A_ROLL)
+    assert e.get("complications", 0) == 1 and e.notes(st.NOTE_LIES_DISCOVERED) == []
+    assert e.get("lies", st.MAX_CHARS * 0 + NPC0) == 1
+
+
+def test_failed_intimidation_makes_intimidating_that_target_harder(conflict):
+    """"Failing to intimidate someone makes further attempts to intimidate them in that scene
+    more difficult" (Star Trek Adventures 2nd edition core rulebook, "Intimidation", p. 282).
+    PC 0 (Presence 8 + Security 4, focus) rolls 10 and 15: one success; the NPC (Control 10 +
+    Security 3, focus) stands firm with a 5. PC 1's attempt on the same NPC (10 and 15: one
+    success) sets it a Difficulty one lower: 0."""
+    c = conflict(dice=[10, 15, 5, 15, 10, 15], pcs=2, **SOCIAL)
+    c.turn(0).play(st.A_INTIMIDATE + NPC0, st.A_ROLL, st.A_ROLL)
+    assert c.get("bully_fails", NPC0) == 1 and c.get("fear", NPC0) == 0
+    c.turn(NPC0).play(st.A_PASS)
+    c.turn(1).play(st.A_INTIMIDATE + NPC0, st.A_ROLL)
+    assert c.get("difficulty") == 0
+
+
+def test_evidence_lowers_the_difficulty_when_the_request_is_open(conflict):
+    """"Each piece of evidence is a trait, either allowing you to attempt a Persuade task or
+    decreasing the Difficulty by 1" (Star Trek Adventures 2nd edition core rulebook,
+    "Evidence", p. 281). Shown while the request may be made, a piece lowers the asker's
+    Difficulty: the resister's rises by 1 [evidence_difficulty] (PC 0's 5: one success, the
+    Difficulty 1 + 1); shown to open a resisted request again, it does not."""
+    for lowers, difficulty in ((1, 2), (0, 1)):
+        c = conflict(dice=[5, 15], evidence_difficulty=lowers, **SOCIAL).turn(0)
+        c.play(st.A_EVIDENCE)
+        c.turn(NPC0).play(st.A_PASS)
+        ask(c).play(st.A_ROLL)
+        assert c.get("difficulty") == difficulty
+    r = ask(conflict(dice=[5, 15, 5, 15], **SOCIAL))
+    r.play(st.A_ROLL, st.A_ROLL)
+    r.turn(NPC0).play(st.A_PASS)
+    r.turn(0).play(st.A_EVIDENCE)
+    assert r.get("fresh", NPC0) == 1 and r.get("proof", 0) == 0 and r.get("shown", 0) == 1

@@ -53,9 +53,10 @@ def test_complication_range(face, rng, expected):
 
 
 def test_bought_dice_cost_1_then_2_then_3_never_over_5():
-    assert [next_die_cost(P, k) for k in range(4)] == [1, 2, 3, -1]
+    assert [next_die_cost(P, k, False) for k in range(4)] == [1, 2, 3, -1]
     four_dice = kernel_params(StaConfig(max_dice=4))
-    assert next_die_cost(four_dice, 2) == -1
+    assert next_die_cost(four_dice, 2, False) == -1
+    assert next_die_cost(P, 2, True) == -1  # Determination's bonus die is the fifth
 
 
 def test_momentum_is_successes_above_difficulty_and_ties_succeed():
@@ -87,9 +88,14 @@ def test_roll_pool_counts_successes_criticals_and_complications():
     assert roll([3, 14, 20], 3, focus=False) == (2, 1)
 
 
-def test_perfect_opportunity_sets_one_die_to_1():
-    """Determination, Perfect Opportunity: "one die set to 1" (a critical); the rest roll."""
-    assert roll([20], 2, perfect=True) == (2, 1)
+def test_perfect_opportunity_adds_a_die_counted_as_a_1():
+    """Determination, Perfect Opportunity (Star Trek Adventures 2nd edition core rulebook,
+    core task rules): a bonus d20 counted as a 1 (a critical) beside the pool's own dice,
+    which all roll [perfect_opportunity_adds]; switched off, one pool die is set to 1."""
+    assert roll([20, 5], 2, perfect=True) == (2 + 0 + 1, 1)
+    replace = kernel_params(StaConfig(perfect_opportunity_adds=False))
+    dice = make_dice(1, np.array([[20, 5, 0]], np.int32))
+    assert roll_pool(replace, dice, make_log(1, 0), 0, 2, 14, 4, True, True, 0, 0, 1) == (2, 1)
 
 
 def test_aim_rerolls_the_highest_failed_die():
