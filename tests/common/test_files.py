@@ -20,8 +20,8 @@ ARGV = {  # each command that writes an --out folder, as a user gives it
     "sweep": ["sweep", "momentum", "--field", "max_moves", "--values", "5", "--scenes", "5"],
     "baselines": ["baselines", "momentum", "--scenes", "5"],
     "play": ["play", "momentum"],
-    "train": ["train", "scenegym/MomentumScene-v0", "--steps", "64"],
-    "selfplay": ["selfplay", "scenegym/MomentumScene-v0", "--rounds", "1",
+    "train": ["train", "scenegym/MomentumScene-v1", "--steps", "64"],
+    "selfplay": ["selfplay", "scenegym/MomentumScene-v1", "--rounds", "1",
                  "--steps-per-round", "64"],
     "export": ["export", "no-such-run.zip"],
 }

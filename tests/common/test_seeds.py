@@ -64,8 +64,8 @@ def test_every_seed_of_the_range_plays(good, capsys):
 @pytest.mark.parametrize("bad", BAD_SEEDS[:3])
 @pytest.mark.parametrize("vector", [False, True])
 def test_reset_refuses_a_seed_out_of_range_naming_the_range(bad, vector):
-    env = (gym.make_vec("scenegym/MomentumScene-v0", num_envs=2, vectorization_mode="vector_entry_point")
-           if vector else gym.make("scenegym/MomentumScene-v0"))
+    env = (gym.make_vec("scenegym/MomentumScene-v1", num_envs=2, vectorization_mode="vector_entry_point")
+           if vector else gym.make("scenegym/MomentumScene-v1"))
     with pytest.raises(ValueError, match=r"seed must be an integer from 0 to 2\*\*64-1"):
         env.reset(seed=bad)
     env.reset(seed=2**64 - 1)  # the largest seed plays

@@ -81,6 +81,6 @@ def test_a_seed_above_2_32_trains_and_is_kept_whole(tmp_path):
     """Every command takes seeds 0 to 2**64-1 (issue 26, item 4); SB3 takes less, so the
     learner gets the seed mixed down (envs/core/seeds.learner_seed) and the run keeps its own."""
     seed = 2**64 - 1
-    assert main(["train", "scenegym/MomentumScene-v0", "--steps", "256", "--out",
+    assert main(["train", "scenegym/MomentumScene-v1", "--steps", "256", "--out",
                  str(tmp_path), *TINY[:-2], "--seed", str(seed)]) == 0
     assert json.loads((tmp_path / "eval.json").read_text())["seed"] == seed
