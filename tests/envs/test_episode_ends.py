@@ -46,8 +46,8 @@ def test_the_vector_env_reports_a_cut_off_as_terminated():
         _, reward, terminated, truncated, infos = vec.step(actions)
         assert not truncated.any()
         if terminated.any():
-            np.testing.assert_array_equal(infos["_cut_off"], terminated)
-            cut_now = infos["cut_off"] & terminated
+            np.testing.assert_array_equal(infos["_final_info"], terminated)
+            cut_now = infos["final_info"]["cut_off"] & terminated
             assert (reward[cut_now] == 0).all()
             cut += int(cut_now.sum())
     assert cut > 0
