@@ -86,8 +86,8 @@ def page(scenes: int, seed: int, machine: str) -> str:
            "every legal Press), against the adversarial and the director heuristic GMs. Every "
            f"cell plays {scenes:,} scenes of the default config on seed {seed}: the same dice "
            "wherever the play agrees. Bold: the best threshold against that GM (ties all "
-           "bold). The rules page says what the Press dice are and why: "
-           "[Momentum rules](momentum.md#spending-momentum-the-crew-by-the-roller-once-per-roll-each).",
+           "bold). The rules page says what the Press dice are, why, and what these tables "
+           "show: [Momentum rules](momentum.md#press-and-brace-what-they-buy).",
            ""]
     for title, changes in DICE:
         lines, best = dice_table(changes, scenes, seed)
