@@ -4,14 +4,17 @@ Both seats: the first character able takes the turn; stand up when prone, draw a
 weapon, close into Reach when wielding a melee weapon; Aim before a ranged attack; revive a
 Defeated ally in reach of First Aid, else attack the first enemy open to attack (the crew
 with Stun, the GM with Deadly when it may), else Guard; buy one d20 when the pool can spare
-it (the crew from Momentum only, the GM while Threat is at least ``gm_buy_threat``); spend
-Determination on attacks; always add severity, avoid injuries and counterattack when able;
-Keep the Initiative when the pool holds ``keep_momentum`` (crew) or ``gm_keep_threat`` (GM);
-take a second major action when it holds ``extra_momentum`` (crew) or ``gm_extra_threat``
-(GM); with a melee weapon and no enemy in Reach, Sprint towards the nearest one; spring a
-readied attack.
-The GM spends Threat for an NPC to act first, and brings in a reinforcement while Threat
-is at least ``gm_reinforce_threat``.
+it (the crew from Momentum only); spend Determination on attacks; roll a Difficulty 0 task
+for Momentum; always add severity, avoid injuries and counterattack when able; Keep the
+Initiative when the pool holds ``keep_momentum``; take a second major action when it holds
+``extra_momentum``; with a melee weapon and no enemy in Reach, Sprint towards the nearest
+one; spring a readied attack.
+The GM budgets its Threat over the scene: it keeps back a reserve for avoiding injuries,
+``gm_reserve_threat`` at the start, shrinking as the rounds run out (none in the last round),
+and spends only what lies above it (its *spare* Threat): for an NPC to act first and for a
+Deadly attack (1 spare), a bought die (``gm_buy_threat``), Keep the Initiative
+(``gm_keep_threat``), a second major action (``gm_extra_threat``) and a reinforcement
+(``gm_reinforce_threat``).
 
 The rules of thumb read only the observation (``scenegym.envs.sta.observation``) and the
 action mask, as a trained policy would; they are compiled, one row at a time.
@@ -38,7 +41,7 @@ from scenegym.envs.sta.observation import (
     THREAT_SCALE,
 )
 
-O_MOMENTUM, O_THREAT, O_SIDE_CREW = O_SCENE, O_SCENE + 1, O_SCENE + 5
+O_MOMENTUM, O_THREAT, O_ROUND_SHARE, O_SIDE_CREW = O_SCENE, O_SCENE + 1, O_SCENE + 2, O_SCENE + 5
 O_MINORS, O_AIMED, O_ROLLER_IS_ACTOR, O_ATTACK = O_TASK + 13, O_TASK + 14, O_TASK + 16, O_TASK
 C_PRESENT, C_ZONE, C_DEFEATED, C_WITHDRAWN = 0, 2, 7, 8
 C_PRONE, C_MELEE, C_IS_ACTOR, C_IS_VICTIM, C_REACH = 10, 15, 18, 20, 21
@@ -68,6 +71,15 @@ def enemy_in_reach(o, actor):
         if (c < st.MAX_PCS) != (actor < st.MAX_PCS) and o[O_CHAR + c * CHAR_SLOTS + C_REACH] > 0.5:
             return True
     return False
+
+
+@njit(cache=True)
+def spare_threat(o, gm_reserve_threat):
+    """The GM's Threat above its reserve for avoiding injuries: ``gm_reserve_threat`` scaled
+    by the share of the scene's rounds still to come (round 1 of 8 keeps 7/8 of it, rounded
+    up; the last round keeps none)."""
+    threat = round(o[O_THREAT] * THREAT_SCALE)
+    return threat - int(np.ceil(gm_reserve_threat * (1.0 - o[O_ROUND_SHARE]) - 1e-6))
 
 
 @njit(cache=True)
@@ -112,14 +124,14 @@ def toward_enemy(o, m, actor):
 
 
 @njit(cache=True)
-def major(o, m, crew):
-    """The crew: First Aid, else a Stun attack; the GM: a Deadly attack when it may, else
-    Stun, else First Aid; else, with a melee weapon, Sprint towards an enemy; else Guard
-    (Pass when no more major actions are allowed this round)."""
+def major(o, m, crew, spare):
+    """The crew: First Aid, else a Stun attack; the GM: a Deadly attack when it has 1 spare
+    Threat, else Stun, else First Aid; else, with a melee weapon, Sprint towards an enemy;
+    else Guard (Pass when no more major actions are allowed this round)."""
     aid = first_legal(m, st.A_FIRST_AID, st.MAX_CHARS)
     if crew and aid >= 0:
         return aid
-    a = -1 if crew else first_legal(m, st.A_ATTACK_DEADLY, st.MAX_CHARS)
+    a = -1 if crew or spare < 1 else first_legal(m, st.A_ATTACK_DEADLY, st.MAX_CHARS)
     if a < 0:
         a = first_legal(m, st.A_ATTACK_STUN, st.MAX_CHARS)
     if a < 0:
@@ -135,15 +147,18 @@ def major(o, m, crew):
 
 
 @njit(cache=True)
-def build(o, m, crew, momentum_max, gm_buy_threat):
-    """Determination on attacks, one bought die when the pool can spare it, then roll."""
+def build(o, m, crew, momentum_max, gm_buy_threat, spare):
+    """Determination on attacks, one bought die when the pool can spare it, then roll (a
+    Difficulty 0 task is rolled for Momentum as it is)."""
+    if m[st.A_DONE]:
+        return st.A_ROLL
     if m[st.A_DETERMINATION] and o[O_ROLLER_IS_ACTOR] > 0.5 and o[O_ATTACK] > 0.5:
         return st.A_DETERMINATION
     bought = o[O_TASK + 8] > 0.01
     if m[st.A_BUY] and not bought:
         if crew and round(o[O_MOMENTUM] * momentum_max) >= 2:
             return st.A_BUY
-        if not crew and round(o[O_THREAT] * THREAT_SCALE) >= gm_buy_threat:
+        if not crew and spare >= gm_buy_threat:
             return st.A_BUY
     return st.A_ROLL
 
@@ -192,24 +207,25 @@ def social_decision(o, m, phase, crew):
 
 
 @njit(cache=True)
-def end_of_turn(o, m, side_crew, ap):
-    """A second major action, else Keep the Initiative, when the pool holds enough."""
+def end_of_turn(o, m, side_crew, ap, spare):
+    """A second major action, else Keep the Initiative, when the pool holds enough (the GM:
+    its spare Threat)."""
     if side_crew:
         pool = round(o[O_MOMENTUM] * ap.momentum_max)
         extra, keep = pool >= ap.extra_momentum, pool >= ap.keep_momentum
     else:
-        threat = round(o[O_THREAT] * THREAT_SCALE)
-        extra, keep = threat >= ap.gm_extra_threat, threat >= ap.gm_keep_threat
+        extra, keep = spare >= ap.gm_extra_threat, spare >= ap.gm_keep_threat
     if m[st.A_EXTRA_MAJOR] and extra:
         return st.A_EXTRA_MAJOR
     return st.A_KEEP if m[st.A_KEEP] and keep else st.A_HAND_OVER
 
 
 @njit(cache=True)
-def pick(o, m, gm_reinforce_threat):
-    """The GM brings in a reinforcement while Threat allows; else the first character able."""
+def pick(o, m, gm_reinforce_threat, spare):
+    """The GM brings in a reinforcement while its spare Threat allows; else the first
+    character able."""
     a = first_legal(m, st.A_REINFORCE, st.MAX_NPCS)
-    if a >= 0 and round(o[O_THREAT] * THREAT_SCALE) >= gm_reinforce_threat:
+    if a >= 0 and spare >= gm_reinforce_threat:
         return a
     return first_legal(m, st.A_PICK, st.MAX_CHARS)
 
@@ -223,10 +239,11 @@ def decide(o, m, ap):
     actor = slot_of(o, C_IS_ACTOR)
     # The actor's side decides (a readied attack acts in the other side's turn).
     actor_crew = actor < st.MAX_PCS if actor >= 0 else side_crew
+    spare = spare_threat(o, ap.gm_reserve_threat)
     if phase == st.FIRST:
-        return st.A_NPC_FIRST
+        return st.A_NPC_FIRST if spare >= 1 else st.A_CREW_FIRST
     if phase == st.PICK:
-        return pick(o, m, ap.gm_reinforce_threat)
+        return pick(o, m, ap.gm_reinforce_threat, spare)
     if phase == st.SPRING:
         if m[st.A_SPRING_DEADLY] and not actor_crew:
             return st.A_SPRING_DEADLY
@@ -236,10 +253,10 @@ def decide(o, m, ap):
     if phase == st.MINOR:
         return minor(o, m)
     if phase == st.MAJOR:
-        return major(o, m, actor_crew)
+        return major(o, m, actor_crew, spare)
     if phase == st.BUY:
         crew = actor_crew if o[O_ROLLER_IS_ACTOR] > 0.5 else not actor_crew
-        return build(o, m, crew, ap.momentum_max, ap.gm_buy_threat)
+        return build(o, m, crew, ap.momentum_max, ap.gm_buy_threat, spare)
     if phase == st.SPEND:
         return spend(o, m, actor_crew)
     if phase == st.AVOID:
@@ -251,12 +268,12 @@ def decide(o, m, ap):
             if m[a]:
                 return a
         return st.A_NO_COUNTER
-    return end_of_turn(o, m, actor_crew, ap)
+    return end_of_turn(o, m, actor_crew, ap, spare)
 
 
 HeuristicParams = namedtuple("HeuristicParams", [
     "momentum_max", "keep_momentum", "gm_buy_threat", "gm_keep_threat", "extra_momentum",
-    "gm_extra_threat", "gm_reinforce_threat"])
+    "gm_extra_threat", "gm_reinforce_threat", "gm_reserve_threat"])
 
 
 @njit(cache=True)
@@ -280,11 +297,15 @@ class StaHeuristic(CompiledHeuristic):
     Attributes:
         momentum_max: The crew pool's size, to read Momentum back from the observation.
         keep_momentum: The crew keeps the initiative with at least this much Momentum.
-        gm_buy_threat: The GM buys a die while Threat is at least this.
-        gm_keep_threat: The GM keeps the initiative while Threat is at least this.
+        gm_buy_threat: The GM buys a die while its spare Threat is at least this.
+        gm_keep_threat: The GM keeps the initiative while its spare Threat is at least this.
         extra_momentum: The crew takes a second major action with at least this Momentum.
-        gm_extra_threat: The GM takes a second major action while Threat is at least this.
-        gm_reinforce_threat: The GM brings in a reinforcement while Threat is at least this.
+        gm_extra_threat: The GM takes a second major action while its spare Threat is at
+            least this.
+        gm_reinforce_threat: The GM brings in a reinforcement while its spare Threat is at
+            least this.
+        gm_reserve_threat: The Threat the GM keeps back for avoiding injuries at the start of
+            the scene; the reserve shrinks with the rounds left (none in the last round).
     """
 
     policy_name: ClassVar[str] = "sta_heuristic"
@@ -293,17 +314,19 @@ class StaHeuristic(CompiledHeuristic):
 
     momentum_max: int = 6
     keep_momentum: int = 4
-    gm_buy_threat: int = 4
-    gm_keep_threat: int = 6
+    gm_buy_threat: int = 1
+    gm_keep_threat: int = 2
     extra_momentum: int = 4
-    gm_extra_threat: int = 8
-    gm_reinforce_threat: int = 3
+    gm_extra_threat: int = 4
+    gm_reinforce_threat: int = 2
+    gm_reserve_threat: int = 4
 
     def params(self) -> np.ndarray:
         """The rules of thumb as the compiled policy reads them: one record."""
         return as_record(HeuristicParams(
             self.momentum_max, self.keep_momentum, self.gm_buy_threat, self.gm_keep_threat,
-            self.extra_momentum, self.gm_extra_threat, self.gm_reinforce_threat))
+            self.extra_momentum, self.gm_extra_threat, self.gm_reinforce_threat,
+            self.gm_reserve_threat))
 
 
 def heuristic(config=None) -> StaHeuristic:
