@@ -215,11 +215,13 @@ def declare(s, p, dice, log, i, t):
 
 @njit(cache=True)
 def pick_ability(s, p, dice, log, i, k):
-    """ACT: declare ability ``k``: a Free boost resolves now; others await their target."""
+    """ACT: declare ability ``k``: a boost is paid for (its AP and Energy, as every Action:
+    "If a rule does not specify an Action cost, it defaults to 1 AP"; "Energy is spent
+    immediately upon declaration") and resolves now; others await their target."""
     c = s[ACTIVE]
     if p.ab_kind[k] == KIND_BOOST:
         record(log, i, NOTE, NOTE_DECLARE, c, k, c)
-        s[FREE_USED + c] |= 1 << k
+        pay(s, p, dice, log, i, c, k, False)
         perform(s, p, dice, log, i, c, k, c)
         after_step(s, p, log, i)
         return
@@ -235,7 +237,7 @@ def pick_ability(s, p, dice, log, i, k):
 def step_once(s, p, log, i, c, direction):
     """Move ``c`` one Unit, paying 1 MP (or, Action-Based Movement, Units bought with AP)."""
     if p.action_movement == 1:
-        if s[MOVE_CREDIT] == 0:
+        while s[MOVE_CREDIT] <= 0:  # below 0: an impairment's debt (see turns.impair)
             set_char(s, log, i, AP, POOL_AP, c, s[AP + c] - 1)
             s[MOVE_CREDIT] += p.units_per_ap
         s[MOVE_CREDIT] -= 1

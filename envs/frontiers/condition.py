@@ -284,16 +284,25 @@ def damage(s, log, i, c, amount):
 @njit(cache=True)
 def heal(s, p, log, i, c, amount):
     """Restore HP up to the maximum; 1 HP or more wakes an Unconscious participant whose
-    Fatigue is below its maximum ("Regaining eligibility to act immediately ends the
-    Unconscious state")."""
+    Fatigue is below its maximum (:func:`wake_if_able`)."""
     if s[DEAD + c] == 1:
         return
     set_char(s, log, i, HP, POOL_HP, c, min(s[HP_MAX + c], s[HP + c] + amount))
     if s[HP + c] > 0:
         s[AT_ZERO + c] = 0
-        if s[DOWN + c] == 1 and s[FATIGUE + c] < s[FATIGUE_MAX + c]:
-            s[DOWN + c] = 0
-            record(log, i, NOTE, NOTE_WAKE, c, 0, 0)
+    wake_if_able(s, log, i, c)
+
+
+@njit(cache=True)
+def wake_if_able(s, log, i, c):
+    """An Unconscious, living participant with 1 HP or more and Fatigue below its maximum
+    wakes: "Regaining eligibility to act immediately ends the Unconscious state" (Wounds:
+    "until they regain at least 1 HP"; Fatigue: "until their Fatigue is reduced below
+    maximum")."""
+    if (s[DOWN + c] == 1 and s[DEAD + c] == 0 and s[HP + c] > 0
+            and s[FATIGUE + c] < s[FATIGUE_MAX + c]):
+        s[DOWN + c] = 0
+        record(log, i, NOTE, NOTE_WAKE, c, 0, 0)
 
 
 @njit(cache=True)
@@ -310,15 +319,19 @@ def knock_out(s, log, i, c):
 def settle(s, p, log, i, c):
     """Apply what a resolved step owes ``c``, in Ruling 13's order: (HP already reduced)
     Wounds, then Fatigue, then death (Wounds above the maximum) or Unconsciousness (0 HP,
-    or Fatigue at its maximum)."""
+    or Fatigue at its maximum). Death needs 0 HP ("If a character at 0 HP would gain a Wound
+    that exceeds their maximum: The character dies"): a participant healed before its Wounds
+    settle (Simultaneous Turns: "Apply all results before the next Round begins") keeps them
+    at the maximum and lives."""
     wounds, fatigue = s[PENDING_WOUNDS + c], s[PENDING_FATIGUE + c]
     s[PENDING_WOUNDS + c] = 0
     s[PENDING_FATIGUE + c] = 0
     if s[DEAD + c] == 1 or s[PRESENT + c] == 0:
         return
-    if wounds > 0:  # one Wound past the maximum kills: more are not tracked
+    if wounds > 0:  # one Wound past the maximum kills (at 0 HP): more are not tracked
+        past = 1 if s[HP + c] == 0 else 0
         set_char(s, log, i, WOUNDS, POOL_WOUNDS, c,
-                 min(s[WOUNDS + c] + wounds, s[WOUNDS_MAX + c] + 1))
+                 min(s[WOUNDS + c] + wounds, s[WOUNDS_MAX + c] + past))
     if fatigue > 0:
         set_char(s, log, i, FATIGUE, POOL_FATIGUE, c,
                  min(s[FATIGUE_MAX + c], s[FATIGUE + c] + fatigue))

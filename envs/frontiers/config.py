@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import namedtuple
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from scenegym.envs.core.config import RulesetConfig
 from scenegym.envs.core.validate import check_choice, check_int, check_ints
@@ -46,7 +46,14 @@ EXCLUSIVE = (
      "Unified Resource removes AP, and Action-Based Movement pays for movement in AP"),
     ("action_movement", "zone_movement",
      "Action-Based Movement prices Units in AP while Zone Movement prices Zones in MP"),
+    ("unified_resource", "ap_per_turn",
+     "Unified Resource removes AP, so the AP a Turn begins with (the 2 AP Variant) change "
+     "nothing"),
+    ("simultaneous_turns", "reaction_limit",
+     "the Simultaneous Turn Alternative has no Reactions (no Turns to react outside of), so "
+     "the Reaction Limit Variant changes nothing"),
 )
+# a switch is on when its field differs from its default (ap_per_turn 3, reaction_limit 0...)
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,15 @@ class FrontiersConfig(RulesetConfig):
         round_refresh: Interpretation: AP also refresh at the start of every Round, so a
             participant who has not yet taken its Turn can pay for Reactions (False: the
             literal reading, under which only the first Round allows them).
+        turn_refresh: AP refresh at the start of each Turn ("At the start of your Turn: AP
+            refreshes to maximum"). With ``round_refresh`` too (the default), a Reaction
+            declared before one's own Turn costs nothing in effect (the Turn refills what it
+            spent) and none is possible after it (unspent AP are lost). False (with
+            ``round_refresh``): the Round's AP pay for the Reactions before one's Turn and
+            for the Turn's Actions, so "Reactions cost AP" bites.
+        negative_finesse_adjusts: Interpretation: a negative Finesse modifier allows a
+            Momentum adjustment of up to its size (False, the default: "up to" a bound below
+            0 allows none).
         encounters: Encounters of an expedition (one episode): after a win or a cut-off,
             ``downtime_hours`` of Downtime, then the next encounter with new enemies; the
             crew is paid +1 per encounter won as it ends, and a loss ends the expedition.
@@ -165,6 +181,8 @@ class FrontiersConfig(RulesetConfig):
     extended_hours: int = 3
     extended_divisor: int = 2
     round_refresh: bool = True
+    turn_refresh: bool = True
+    negative_finesse_adjusts: bool = False
     revive_after: bool = True
     fixed_momentum: bool = False
     rolled_momentum: bool = False
@@ -213,16 +231,21 @@ class FrontiersConfig(RulesetConfig):
             if getattr(self, name) % 2:
                 raise ValueError(f"config field {name!r} is {getattr(self, name)}; allowed: an "
                                  "even-sided die (odd faces give Fatigue)")
-        for name in ("round_refresh", "revive_after", "fixed_momentum", "rolled_momentum",
+        for name in ("round_refresh", "turn_refresh", "negative_finesse_adjusts", "revive_after", "fixed_momentum", "rolled_momentum",
                      "no_momentum", "committed_action", "action_movement", "zone_movement",
                      "no_overspend",
                      "strain_on_use", "conscious_at_zero", "gradual_wounds", "unified_resource",
                      "simultaneous_turns"):
             check_choice(name, getattr(self, name), BOOL)
         check_int("near_units", self.near_units, self.engaged_units, st.MAX_LINE)
+        if not (self.round_refresh or self.turn_refresh):
+            raise ValueError("config fields 'round_refresh' and 'turn_refresh' are both False; "
+                             "allowed: at least one True (else nobody has AP after Round 1)")
+        defaults = {f.name: f.default for f in fields(self)}
         for a, b, why in EXCLUSIVE:
-            if getattr(self, a) and getattr(self, b):
-                raise ValueError(f"config fields {a!r} and {b!r} cannot both be on: {why}")
+            if getattr(self, a) != defaults[a] and getattr(self, b) != defaults[b]:
+                raise ValueError(f"config fields {a!r} ({getattr(self, a)!r}) and {b!r} "
+                                 f"({getattr(self, b)!r}) cannot both be on: {why}")
 
     def _check_content(self):
         if not isinstance(self.abilities, tuple) or not 1 <= len(self.abilities) <= st.MAX_ABILITIES:
@@ -288,7 +311,8 @@ Params = namedtuple("Params", [
     "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "prone_stand_mp",
     "prone_defense_change", "encounters", "downtime_hours",
     "downtime_energy",
-    "extended_hours", "extended_divisor", "round_refresh",
+    "extended_hours", "extended_divisor", "round_refresh", "turn_refresh",
+    "negative_finesse_adjusts",
     "revive_after", "fixed_momentum", "rolled_momentum", "no_momentum", "escalation_from",
     "reaction_limit", "committed_action", "committed_bonus", "action_movement",
     "units_per_ap", "no_overspend", "strain_on_use", "strain_die", "conscious_at_zero",
@@ -366,7 +390,8 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         prone_defense_change=cfg.prone_defense_change, encounters=cfg.encounters,
         downtime_hours=cfg.downtime_hours, downtime_energy=cfg.downtime_energy,
         extended_hours=cfg.extended_hours, extended_divisor=cfg.extended_divisor,
-        round_refresh=int(cfg.round_refresh),
+        round_refresh=int(cfg.round_refresh), turn_refresh=int(cfg.turn_refresh),
+        negative_finesse_adjusts=int(cfg.negative_finesse_adjusts),
         revive_after=int(cfg.revive_after), fixed_momentum=int(cfg.fixed_momentum),
         rolled_momentum=int(cfg.rolled_momentum), no_momentum=int(cfg.no_momentum),
         escalation_from=cfg.escalation_from, reaction_limit=cfg.reaction_limit,

@@ -2,7 +2,9 @@
 
 Source: Frontiers Engine, Flow of Play Expanded (Beta 2026-1), "Downtime Recovery" ("For
 each uninterrupted hour of Downtime: Regain 1 Energy. Remove either 1 Wound or 1
-Fatigue."), "Extended Downtime" ("at least 3 uninterrupted hours: ... recover 1/2 of their
+Fatigue."), "Unconscious State" ("Regaining eligibility to act immediately ends the
+Unconscious state": a participant knocked out by Fatigue wakes once Downtime brings its
+Fatigue below the maximum), "Extended Downtime" ("at least 3 uninterrupted hours: ... recover 1/2 of their
 maximum HP"), and Edge-Case Rulings 11 ("Downtime recovery cannot occur while structured
 timing is active") and 12 ("Effects with duration measured in Rounds immediately expire").
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.header import OVER
-from scenegym.envs.frontiers.condition import end_effect, heal, set_char
+from scenegym.envs.frontiers.condition import end_effect, heal, set_char, wake_if_able
 from scenegym.envs.frontiers.state import (
     BETWEEN,
     DEAD,
@@ -69,5 +71,6 @@ def recover(s, p, log, i, hours):
             recover_hour(s, p, log, i, c)
             if (h + 1) % p.extended_hours == 0:
                 heal(s, p, log, i, c, s[HP_MAX + c] // p.extended_divisor)
+        wake_if_able(s, log, i, c)  # Fatigue below its maximum again, with HP: awake
         if s[DOWN + c] == 0:
             s[PRONE + c] = 0  # a conscious participant gets up while it rests: no MP to pay

@@ -30,7 +30,7 @@ SPEC = """
     example; :mod:`scenegym.envs.frontiers.content`), applied before the other fields.
 
     ## Action space
-    ``Discrete(55)``, one flat space for both seats; ``info["action_mask"]`` and
+    ``Discrete(65)``, one flat space for both seats; ``info["action_mask"]`` and
     ``action_masks()`` give the legal actions of the pending decision.
 
     | ids   | decision (seat)                   | meaning                                     |
@@ -41,7 +41,7 @@ SPEC = """
     | 27-34 | target (the active side)          | the declared ability's target: slot 0-7     |
     | 35-42 | react (the other side)            | participant 0-7 declares its Reaction       |
     | 43    | react                             | declare no more: the chain resolves         |
-    | 44-54 | momentum (the participant's side) | adjust MV by -5..+5                         |
+    | 44-64 | momentum (the participant's side) | adjust MV by -10..+10                       |
 
     Slots 0-3 are PCs, 4-7 enemies. A Turn with nothing left but ending it ends at once.
 
@@ -76,7 +76,10 @@ SPEC = """
       Awareness and Intuition modifiers [fatigue_penalty].
     - AP also refresh at the start of every Round, so a participant who has not yet acted
       this Round may pay for Reactions [round_refresh]; the literal reading (AP only at
-      your Turn, lost at its end) leaves Reactions to the first Round only.
+      your Turn, lost at its end) leaves Reactions to the first Round only. With the Turn's
+      own refresh [turn_refresh] a Reaction before one's Turn costs nothing in effect and
+      none is possible after it; turn_refresh=False makes the Round's AP pay for both.
+    - A negative Finesse modifier allows no Momentum adjustment [negative_finesse_adjusts].
     - Fatigue reaching its maximum knocks out ("until their Fatigue is reduced below
       maximum"); it does not rise past it.
     - Damage lowers HP at once; the Wound and Unconsciousness it causes apply when the step
@@ -87,7 +90,8 @@ SPEC = """
     - "The Player goes first, or GM decides": PCs win remaining ties.
     - The active participant's own start- and end-of-Turn effects resolve in slot order
       (none of the catalogue's depend on their order), then others' by Momentum order.
-    - When the party wins, unconscious living PCs regain 1 HP [revive_after].
+    - When an encounter ends (won or cut off) with a PC standing, living PCs at 0 HP regain
+      1 HP and wake unless Fatigue keeps them down [revive_after].
     - No Momentum: PCs and enemies alternate by slot.
     - Zone Movement: ranges in Units become Zones apart (Engaged <= 1 Unit, Near <= 6,
       else Far) [engaged_units, near_units]; the line has 3 Zones [zones].
@@ -109,6 +113,15 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+    - v1: the action space grows to ``Discrete(65)``: the Momentum adjustment
+      reaches the whole Finesse modifier (-10..+10, ids 44-64; it was capped at 5). A boost
+      pays its AP and Energy; Downtime and the end-of-encounter revive (now also after a
+      cut-off) wake those whose HP and Fatigue allow; a participant held at 0 HP (Conscious
+      at 0 HP) may use its Free Actions; impairment applies under Action-Based Movement; a
+      dead reactor's Guard expires; under Simultaneous Turns the Unconscious's start-of-Turn
+      effects resolve and a participant healed before the Round's end does not die of its
+      Wounds. Refused: 2 AP with Unified Resource, Reaction Limit with Simultaneous Turns.
+      New fields turn_refresh, negative_finesse_adjusts.
 """
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from scenegym.envs.frontiers.condition import can_pay_energy, can_spend, immobile
+from scenegym.envs.frontiers.condition import can_pay_energy, can_spend, immobile, standing
 from scenegym.envs.frontiers.state import (
     ABILITIES,
     AP,
@@ -56,6 +56,13 @@ def ap_cost(p, k):
     if p.ab_free[k] == 1 or p.unified_resource == 1:
         return 0
     return p.ab_ap[k]
+
+
+@njit(cache=True)
+def spends_ap(p, k):
+    """Whether ability ``k`` spends AP (or, under Unified Resource, the Energy that stands
+    for them): an Action that is not Free and costs 1 AP or more."""
+    return p.ab_free[k] == 0 and p.ab_ap[k] > 0
 
 
 @njit(cache=True)
@@ -137,13 +144,16 @@ def declarable(s, p, c, k):
 @njit(cache=True)
 def legal_abilities(s, p, c):
     """Bitmask of the catalogue abilities ``c`` may declare now, in its own Turn (bit ``k``:
-    ability ``k``): declarable, with a target in range (a boost targets its user)."""
-    if not can_spend(s, p, c):
+    ability ``k``): declarable, with a target in range (a boost targets its user). A
+    participant held at 0 HP (Conscious at 0 HP: it "Cannot spend AP") may still declare
+    abilities that cost no AP, its Free Actions."""
+    if not standing(s, c):
         return 0
+    spends = can_spend(s, p, c)
     foes = hurt = -1  # distances of targets, found on first need
     legal = 0
     for k in range(p.num_abilities):
-        if not declarable(s, p, c, k):
+        if not declarable(s, p, c, k) or (not spends and spends_ap(p, k)):
             continue
         kind, bits = p.ab_kind[k], 0
         if kind == KIND_ATTACK:
@@ -178,7 +188,7 @@ def movement_within(s, p, c, immobilised):
     if immobilised or not can_spend(s, p, c):
         return 0
     if p.action_movement == 1:
-        return s[MOVE_CREDIT] + s[AP + c] * p.units_per_ap
+        return max(0, s[MOVE_CREDIT] + s[AP + c] * p.units_per_ap)
     return s[MP + c]
 
 

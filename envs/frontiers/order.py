@@ -110,15 +110,20 @@ def roll_momentum(s, p, dice, log, i):
 
 
 @njit(cache=True)
-def adjust_range(s, c, cap):
-    """How far ``c`` may adjust its MV: up to its Finesse modifier (none if negative)."""
-    return min(max(finesse_mod(s, c), 0), cap)
+def adjust_range(s, p, c, cap):
+    """How far ``c`` may adjust its MV: "adding or subtracting up to their Finesse
+    Modifier". A negative modifier allows none (reading: "up to" a bound below 0 allows no
+    adjustment), or, with ``negative_finesse_adjusts``, up to its size."""
+    mod = finesse_mod(s, c)
+    if p.negative_finesse_adjusts == 1:
+        mod = abs(mod)
+    return min(max(mod, 0), cap)
 
 
 @njit(cache=True)
-def next_adjuster(s, after, cap):
+def next_adjuster(s, p, after, cap):
     """The next participant after slot ``after`` who may adjust its MV, or -1."""
     for c in range(after + 1, MAX_CHARS):
-        if s[PRESENT + c] == 1 and adjust_range(s, c, cap) > 0:
+        if s[PRESENT + c] == 1 and adjust_range(s, p, c, cap) > 0:
             return c
     return -1

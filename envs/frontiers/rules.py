@@ -87,7 +87,7 @@ def start_encounter(s, p, dice, log, i):
     if p.rolled_momentum == 1:
         roll_momentum(s, p, dice, log, i)
     elif p.fixed_momentum == 0 and p.no_momentum == 0:
-        c = next_adjuster(s, -1, MAX_ADJUST)
+        c = next_adjuster(s, p, -1, MAX_ADJUST)
         if c >= 0:
             await_adjust(s, c)
             return
@@ -128,7 +128,7 @@ def adjust(s, p, dice, log, i, delta):
     c = s[ADJUSTING]
     s[MV + c] += delta
     s[MV_NEXT + c] = s[MV + c]
-    nxt = next_adjuster(s, c, MAX_ADJUST)
+    nxt = next_adjuster(s, p, c, MAX_ADJUST)
     if nxt >= 0:
         await_adjust(s, nxt)
         return
@@ -220,5 +220,5 @@ def legal(s, p, m):
             m[A_REACT + r] = (s[ELIGIBLE] >> r) & 1 == 1
         m[A_PASS] = True
     elif phase == ADJUST:
-        reach = adjust_range(s, s[ADJUSTING], MAX_ADJUST)
+        reach = adjust_range(s, p, s[ADJUSTING], MAX_ADJUST)
         m[A_ADJUST + MAX_ADJUST - reach: A_ADJUST + MAX_ADJUST + reach + 1] = True

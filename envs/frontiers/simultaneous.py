@@ -23,7 +23,7 @@ from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.frontiers.actions import pay, perform, step_once
-from scenegym.envs.frontiers.condition import can_spend, set_char, settle_all, standing
+from scenegym.envs.frontiers.condition import set_char, settle_all, standing
 from scenegym.envs.frontiers.options import (
     action_legal,
     ap_cost,
@@ -37,6 +37,7 @@ from scenegym.envs.frontiers.state import (
     ACTIVE,
     AP,
     COMMITTED,
+    DEAD,
     DECL_ACTION,
     DECL_ARG,
     DECL_MOVE,
@@ -68,6 +69,7 @@ from scenegym.envs.frontiers.state import (
 from scenegym.envs.frontiers.turns import (
     await_act,
     check_end,
+    expire_own_guards,
     max_mp,
     refresh_ap,
     stand_up,
@@ -103,15 +105,18 @@ def restore(s, log, i, c):
 
 @njit(cache=True)
 def start_sim_round(s, p, log, i):
-    """A Round: AP and MP refresh for everyone, start-of-Turn effects resolve in order.
-    Returns False when the round limit cut the encounter off."""
+    """A Round: AP and MP refresh for everyone, start-of-Turn effects resolve in order, the
+    Unconscious's included ("Start-of-Turn and End-of-Turn effects still resolve", Ruling
+    1). Returns False when the round limit cut the encounter off."""
     if not start_round(s, p, log, i):
         return False
     for pos in range(MAX_CHARS):
         c = s[ORDER + pos]
         if c < 0:
             break
-        if standing(s, c):
+        if s[DEAD + c] == 1:
+            expire_own_guards(s, log, i, c)
+        else:  # Ruling 1: the Unconscious refresh too, and their effects still resolve
             refresh_ap(s, p, log, i, c)
             set_char(s, log, i, MP, POOL_MP, c, max_mp(s, p, c))
             turn_start_effects(s, p, log, i, c)
@@ -127,7 +132,7 @@ def next_declarer(s, p, log, i):
     while s[TURN_POS] + 1 < MAX_CHARS and s[ORDER + s[TURN_POS] + 1] >= 0:
         s[TURN_POS] += 1
         c = s[ORDER + s[TURN_POS]]
-        if can_spend(s, p, c) and has_choice(s, p, c):
+        if standing(s, c) and has_choice(s, p, c):
             s[ACTIVE] = c
             s[MOVE_CREDIT] = 0
             record(log, i, NOTE, NOTE_TURN, c, s[ROUND], 1)

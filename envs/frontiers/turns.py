@@ -26,6 +26,7 @@ from scenegym.envs.frontiers.condition import (
     can_spend,
     end_effect,
     has_effect,
+    heal,
     seat_of,
     set_char,
     settle_all,
@@ -39,7 +40,6 @@ from scenegym.envs.frontiers.state import (
     AP,
     BETWEEN,
     DEAD,
-    DOWN,
     EFFECT_AMOUNT,
     EFFECT_GUARD,
     EFFECT_IMMOBILE,
@@ -71,7 +71,6 @@ from scenegym.envs.frontiers.state import (
     ORDER,
     POOL_AP,
     POOL_ENERGY,
-    POOL_HP,
     POOL_MP,
     PRESENT,
     PRONE,
@@ -138,8 +137,29 @@ def turn_start_effects(s, p, log, i, c):
                 if kind == EFFECT_GUARD and owner == c:
                     end_effect(s, log, i, t, e)
                 elif kind == EFFECT_IMPAIR and t == c:
-                    set_char(s, log, i, MP, POOL_MP, c, max(0, s[MP + c] - s[EFFECT_AMOUNT + col]))
+                    impair(s, p, log, i, c, s[EFFECT_AMOUNT + col])
                     end_effect(s, log, i, t, e)
+
+
+@njit(cache=True)
+def impair(s, p, log, i, c, units):
+    """"The reduction applies to the participant's total available MP for that Turn": its
+    MP (not below 0), or under Action-Based Movement ("if an effect reduces movement ... the
+    reduction applies") the Units its AP buy this Turn, as a debt the first AP spent on
+    movement pay off (not below 0 Units)."""
+    if p.action_movement == 1:
+        s[MOVE_CREDIT] -= units
+    else:
+        set_char(s, log, i, MP, POOL_MP, c, max(0, s[MP + c] - units))
+
+
+@njit(cache=True)
+def expire_own_guards(s, log, i, c):
+    """The Guards ``c`` owns end: "until the start of your next Turn" (a dead owner's end
+    where its Turn would have begun)."""
+    for col in range(MAX_CHARS * MAX_EFFECTS):
+        if s[EFFECT_KIND + col] == EFFECT_GUARD and s[EFFECT_OWNER + col] == c:
+            end_effect(s, log, i, col // MAX_EFFECTS, col % MAX_EFFECTS)
 
 
 @njit(cache=True)
@@ -188,12 +208,15 @@ def update_lead(s):
 
 
 @njit(cache=True)
-def revive_party(s, log, i):
+def revive_party(s, p, log, i):
     """"If the Encounter concludes and an ally can reach them, they automatically regain 1
-    HP": every unconscious, living PC when a PC is standing."""
+    HP": every living PC at 0 HP regains 1 HP when a PC is standing, and wakes unless its
+    Fatigue keeps it down ("They remain Unconscious until they regain at least 1 HP")."""
+    if p.revive_after == 0 or not side_standing(s, 0, MAX_PCS):
+        return
     for c in range(MAX_PCS):
-        if s[PRESENT + c] == 1 and s[DOWN + c] == 1 and s[DEAD + c] == 0 and s[HP + c] == 0:
-            set_char(s, log, i, HP, POOL_HP, c, 1)
+        if s[PRESENT + c] == 1 and s[DEAD + c] == 0 and s[HP + c] == 0:
+            heal(s, p, log, i, c, 1)
             record(log, i, NOTE, NOTE_REVIVE, c, 0, 0)
 
 
@@ -207,7 +230,9 @@ def stopped(s):
 def finish_encounter(s, p, log, i, result, reason, truncated):
     """An encounter ends with ``result`` for the crew. The episode ends after the last
     encounter or a loss (nobody is left); otherwise the crew is paid now and the next
-    encounter follows Downtime (set up by the rules' top level)."""
+    encounter follows Downtime (set up by the rules' top level). However it ends (won, or
+    cut off by the round limit), the party's fallen are revived (:func:`revive_party`)."""
+    revive_party(s, p, log, i)
     s[TOTAL] += result
     record(log, i, NOTE, NOTE_ENCOUNTER, s[ENCOUNTER], result, reason)
     if result < 0 or s[ENCOUNTER] + 1 >= p.encounters:
@@ -232,8 +257,6 @@ def check_end(s, p, log, i):
         set_char(s, log, i, AP, POOL_AP, c, 0)
         set_char(s, log, i, MP, POOL_MP, c, 0)
         record(log, i, NOTE, NOTE_TURN_END, c, 0, 0)
-    if not enemies and p.revive_after == 1:
-        revive_party(s, log, i)
     if enemies:
         finish_encounter(s, p, log, i, -1, END_PARTY_DOWN, 0)
     else:
@@ -322,16 +345,18 @@ def stand_up(s, p, log, i, c):
 @njit(cache=True)
 def begin_turn(s, p, log, i, c):
     """The start of ``c``'s Turn: AP and MP refresh and start-of-Turn effects resolve even
-    when ``c`` cannot act (Ruling 1); if it cannot spend them, its Turn ends at once (Rulings
-    1 and 15). Returns True when a decision of ``c`` is pending."""
+    when ``c`` cannot act (Ruling 1); if it has nothing it may do (Unconscious, or held at 0
+    HP with no Free Action), its Turn ends at once (Rulings 1 and 15). Returns True when a
+    decision of ``c`` is pending."""
     s[ACTIVE] = c
     s[MOVE_CREDIT] = 0
     record(log, i, NOTE, NOTE_TURN, c, s[ROUND], 0)
-    refresh_ap(s, p, log, i, c)
+    if p.turn_refresh == 1:
+        refresh_ap(s, p, log, i, c)
     set_char(s, log, i, MP, POOL_MP, c, max_mp(s, p, c))
     turn_start_effects(s, p, log, i, c)
     stand_up(s, p, log, i, c)
-    if can_spend(s, p, c) and has_choice(s, p, c):
+    if standing(s, c) and has_choice(s, p, c):
         await_act(s, c)
         return True
     if not can_spend(s, p, c):
@@ -352,6 +377,7 @@ def advance(s, p, log, i):
         s[TURN_POS] = pos
         c = s[ORDER + pos]
         if s[DEAD + c] == 1:
+            expire_own_guards(s, log, i, c)
             continue
         if begin_turn(s, p, log, i, c):
             return
@@ -367,7 +393,7 @@ def after_step(s, p, log, i):
     if check_end(s, p, log, i):
         return
     c = s[ACTIVE]
-    if can_spend(s, p, c) and has_choice(s, p, c):
+    if standing(s, c) and has_choice(s, p, c):
         await_act(s, c)
         return
     end_turn(s, p, log, i, c)

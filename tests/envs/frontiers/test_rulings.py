@@ -214,15 +214,18 @@ def test_ruling_14_zero_movement_points_at_turn_start(encounter, config, ab):
     assert not [a for a in e.legal() if st.A_MOVE <= a < st.A_END]
 
 
-def test_ruling_15_zero_ap_at_turn_start(encounter, config):
+def test_ruling_15_zero_ap_at_turn_start(encounter, config, ab):
     """"Their Turn still occurs. Start-of-Turn and End-of-Turn effects still resolve. They
     cannot declare Actions." Under Conscious at 0 HP ("Cannot spend AP") the vanguard at
-    0 HP is conscious but its Turn passes without a decision."""
+    0 HP is conscious: its Turn comes, offering no Action that costs AP, only its Free
+    Action (dash, which costs no AP) and the end of the Turn."""
     e = encounter(config(party=("vanguard", "skirmisher"), conscious_at_zero=True))
     e.set("hp", 0, 0)
     e.set("wounds", 0, 1)
     e.set("at_zero", 0, 1)
     put_effect(e, 0, 0, st.EFFECT_IMMOBILE, E0, 1)
+    e.play(st.A_END)
+    assert (e.get("active"), e.legal()) == (0, [st.A_ABILITY + ab.dash, st.A_END])
     e.play(st.A_END)
     assert e.turns() == [1, 0, E0] and e.get("down", 0) == 0
     assert e.notes(st.NOTE_EFFECT_END) == [(st.EFFECT_IMMOBILE, E0, 0)]

@@ -190,10 +190,23 @@ def test_unified_resource_reactions_cost_additional_energy(encounter, config, ab
 @pytest.mark.parametrize(("a", "b", "why"), EXCLUSIVE)
 def test_variants_replacing_the_same_rule_are_refused_together(a, b, why):
     """"Each Variant explicitly replaces part of the Default Rules": two that replace the
-    same part cannot both be on; the error says why."""
+    same part cannot both be on; the error says why. Also refused: pairs of which one would
+    change nothing (2 AP under Unified Resource, which has no AP; the Reaction Limit under
+    Simultaneous Turns, which have no Reactions)."""
+    on = {field: value for changes in VARIANTS.values() for field, value in changes.items()}
     with pytest.raises(ValueError, match="cannot both be on") as err:
-        FrontiersConfig(**{a: True, b: True})
+        FrontiersConfig(**{a: on[a], b: on[b]})
     assert why in str(err.value)
+
+
+@pytest.mark.parametrize("pair", [("two-ap", "unified-resource"),
+                                  ("reaction-limit", "simultaneous-turns")])
+def test_a_variant_that_would_change_nothing_is_refused_with_the_reason(pair):
+    """"Unified Resource Alternative: Remove AP entirely" leaves the 2 AP Variant nothing to
+    change; the Simultaneous Turn Alternative ("Remove individual Turns") has no Reactions
+    to limit. Both pairs played exactly as the Alternative alone: refused, saying why."""
+    with pytest.raises(ValueError, match="changes? nothing"):
+        FrontiersConfig.with_variants(*pair)
 
 
 def test_variants_by_name():
