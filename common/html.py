@@ -1,6 +1,7 @@
 """A report as one self-contained HTML page that a designer opens without Python.
 
-The page carries the report's markdown (tables included, rendered by Python-Markdown), every
+The page carries the report's markdown (tables and fenced code blocks included, rendered by
+Python-Markdown), every
 plot as a base64 PNG inside its ``<img>`` (no file or URL beside it) and, per arm, the
 scenes of :mod:`scenegym.evaluation.shown`: why each was picked, the ``scenegym replay``
 command that prints it again, and its transcript. Text from the report is HTML-escaped.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from pathlib import Path
 
 from scenegym.envs.core.files import atomic_write_text
@@ -30,11 +32,19 @@ pre.command { background: #223; color: #eee; }
 """
 
 
+FENCED = re.compile(r"^```[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)  # a fenced code block
+
+
 def markdown_html(text: str) -> str:
-    """The report's markdown as HTML (its text escaped first: no markup gets through)."""
+    """The report's markdown as HTML (its text escaped first: no markup gets through); a
+    fenced code block (```) is a ``<pre>`` block, its lines kept as they are."""
     import markdown
 
-    return markdown.markdown(html.escape(text, quote=False), extensions=["tables"])
+    parts = FENCED.split(text)  # text, code, text, code, ..., text
+    return "\n".join(
+        f"<pre>{html.escape(part.rstrip(chr(10)), quote=False)}</pre>" if k % 2
+        else markdown.markdown(html.escape(part, quote=False), extensions=["tables"])
+        for k, part in enumerate(parts))
 
 
 def image_html(path: Path) -> str:

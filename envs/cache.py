@@ -23,20 +23,25 @@ beside the cache folders): at each import the modules are only read, not parsed.
 The folder is ``$NUMBA_CACHE_DIR/scenegym-<digest>`` when ``NUMBA_CACHE_DIR`` is set, else
 ``$XDG_CACHE_HOME/scenegym/numba-<digest>`` (``~/.cache`` when unset). Folders of other
 digests not used for :data:`KEEP_DAYS` days are removed, beyond the :data:`KEEP_RECENT` most
-recently used.
+recently used. A folder that cannot be written is not used: the kernels are compiled into a
+temporary folder of the process, with one warning (:func:`use_versioned_cache`).
 """
 
 from __future__ import annotations
 
 import ast
+import atexit
 import hashlib
 import json
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
 import numba
+
+from scenegym.envs.core.notice import notice
 
 ROOT = Path(__file__).resolve().parent.parent  # the scenegym package folder
 PACKAGE = "scenegym"  # the name ROOT installs as
@@ -229,24 +234,59 @@ def prune(current: Path, keep_recent: int = KEEP_RECENT, keep_days: float = KEEP
 
 
 _FOLDER: Path | None = None
+_NOTICE: list[str] = []  # the fallback's warning, given once, when a kernel is first built
 
 
-def use_versioned_cache() -> Path:
-    """Point numba's cache at this version's folder, mark it used, prune old ones."""
-    global _FOLDER
-    parent, prefix = cache_parent()
-    folder = cache_dir(source_digest(memo_file=parent / f"{prefix}module-facts.json"))
+def cannot_write(folder: Path) -> str | None:
+    """Why ``folder`` cannot be made or written in (its files created), or None when it can."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".probe-")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as err:
+        return err.strerror or str(err)
+    return None
+
+
+def fallback_folder() -> Path:
+    """A folder of this process for the kernels, removed when it exits (their cache is then
+    compiled in memory, for this run alone)."""
+    temporary = Path(tempfile.mkdtemp(prefix="scenegym-kernels-"))
+    atexit.register(shutil.rmtree, temporary, ignore_errors=True)
+    return temporary / "numba"
+
+
+def use_versioned_cache() -> Path:
+    """Point numba's cache at this version's folder, mark it used, prune old ones.
+
+    A folder that cannot be written (a read-only home or ``NUMBA_CACHE_DIR``, an immutable
+    folder) is not used: the kernels are compiled into a temporary folder of this process,
+    and the first kernel built warns once (:func:`kernel_cache_folder`), naming the folder,
+    why, and the variable that moves it.
+    """
+    global _FOLDER
+    parent, prefix = cache_parent()
+    folder = cache_dir(source_digest(memo_file=parent / f"{prefix}module-facts.json"))
+    problem = cannot_write(folder)
+    if problem is None:
         prune(folder)
-    except OSError:
-        pass  # a read-only home: numba then warns and compiles in memory
+    else:
+        _NOTICE[:] = [f"the kernel cache folder {str(folder)!r} cannot be written ({problem}): "
+                      "this run compiles the kernels in memory, a minute or more per ruleset; "
+                      "set NUMBA_CACHE_DIR to a writable folder to keep them"]
+        folder = fallback_folder()
+        folder.mkdir()
     numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # (see above)
     _FOLDER = folder
     return folder
 
 
 def kernel_cache_folder() -> Path:
-    """The folder in use (set when :mod:`scenegym.envs` is imported)."""
-    return _FOLDER if _FOLDER is not None else use_versioned_cache()
+    """The folder in use (set when :mod:`scenegym.envs` is imported); the first call after
+    a fallback warns that the kernels are compiled in memory."""
+    folder = _FOLDER if _FOLDER is not None else use_versioned_cache()
+    if _NOTICE:
+        notice(_NOTICE.pop())
+    return folder

@@ -13,6 +13,11 @@ import subprocess
 import sys
 import tempfile
 
+from scenegym.common.progress import long_work
+
+HOW_LONG = ("a cold process compiles every kernel its step needs, a minute or more per id, "
+            "several on a busy machine; a warm one takes seconds")
+
 PROBE = """
 import json, sys, time
 start = time.perf_counter()
@@ -38,9 +43,15 @@ def probe(env_id: str, cache: str) -> dict:
 def first_step_times(ids) -> dict:
     """``{id: {"cold": {...}, "warm": {...}}}`` with seconds to import and to the first step."""
     times = {}
-    for env_id in ids:
-        with tempfile.TemporaryDirectory(prefix="scenegym-first-step-") as cache:
-            times[env_id] = {"cold": probe(env_id, cache), "warm": probe(env_id, cache)}
+    bar = long_work("bench", f"timing the first step of {len(ids)} env id(s) in fresh "
+                    "processes, cold then warm", HOW_LONG, 2 * len(ids), unit="process")
+    with bar:
+        for env_id in ids:
+            with tempfile.TemporaryDirectory(prefix="scenegym-first-step-") as cache:
+                cold = probe(env_id, cache)
+                bar.update()
+                times[env_id] = {"cold": cold, "warm": probe(env_id, cache)}
+                bar.update()
     return times
 
 

@@ -4,6 +4,7 @@ transcript with its own command."""
 
 import base64
 import io
+import re
 import shlex
 from html.parser import HTMLParser
 
@@ -105,3 +106,21 @@ def test_text_from_the_report_is_escaped():
     html = page("<b>t</b>", "# <i>arm</i>", results={"<a>": {"scenes_shown": [shown]}})
     assert "<script>" not in html and "<i>" not in html and "<a>" not in html
     assert "&lt;script&gt;x&lt;/script&gt;" in html and "&lt;a&gt;" in html
+
+
+def test_the_ruleset_statistics_are_code_blocks_not_a_run_on_paragraph(report):
+    """Issue 26, item 10: "report.html renders the ruleset-statistics block as one run-on
+    paragraph (its markdown has no code-block support)"."""
+    md = (report / "report.md").read_text()
+    blocks = re.findall(r"^```\n(.*?)\n```$", md, re.M | re.S)
+    assert len(blocks) == 2 and all("\n" in b for b in blocks)  # one per arm, several lines
+    shown = parsed(report / "report.html")
+    assert [text for kind, text in shown.pre if kind is None] == blocks
+    assert "```" not in (report / "report.html").read_text()
+
+
+def test_a_code_block_is_escaped_once():
+    shown = Page()
+    shown.feed(page("t", "# t\n\n```\na < b & c\n```\n\n<b>x</b>\n"))
+    assert shown.pre == [(None, "a < b & c")]
+    assert ("b", {}) not in shown.attributes  # markup outside the block is text still

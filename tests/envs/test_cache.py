@@ -225,3 +225,29 @@ def test_a_constant_changed_in_another_module_recompiles_the_kernel(tmp_path):
     (first, _, old_folder), (second, hits, new_folder) = runs = mix_runs(package, tmp_path / "c")
     assert source_digest(package, boundscheck=False, memo_file=memo) != before
     assert (first, second, hits) == (0.5, 0.5, 0) and new_folder != old_folder, runs
+
+
+@pytest.mark.parametrize("others", [False, True])
+def test_an_unwritable_cache_folder_falls_back_with_one_warning_line(others, tmp_path):
+    """Issue 26, item 3: "With a read-only HOME or NUMBA_CACHE_DIR, even
+    gym.make(...).reset() dies with an OSError traceback [...] Fall back to compiling in
+    memory with one warning line naming the folder and the variable that moves it." An
+    immutable folder, empty or holding another version's folder (made before it was
+    locked); the playtest plays, and the folder is left as it was."""
+    from clirun import scenegym, unwritable
+
+    cache = tmp_path / "cache"
+    if others:
+        (cache / "scenegym-0123456789abcdef").mkdir(parents=True)
+    with unwritable(cache) as locked:
+        before = sorted(p.name for p in locked.iterdir())
+        done = scenegym("playtest", "starforged", "--scenes", "4", "--batch", "2", "--seed", "1",
+                        env={"NUMBA_CACHE_DIR": str(locked)}, timeout=900)
+        assert sorted(p.name for p in locked.iterdir()) == before
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "crew win rate" in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert lines[0].startswith("scenegym playtest: warning: the kernel cache folder "
+                               f"'{locked}/scenegym-")
+    assert "cannot be written" in lines[0] and "set NUMBA_CACHE_DIR" in lines[0]
