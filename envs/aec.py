@@ -22,10 +22,15 @@ Keyword arguments: ``gm_reward`` (default: the ruleset's ``default_gm_reward``),
 and any config field by name, ``render_mode`` (``"ansi"``: the scene's transcript),
 ``env_index`` (the env id whose dice the scene uses: an AEC scene with seed ``s`` and
 ``env_index=i`` rolls the dice of env ``i`` of a batch seeded with ``s``).
+
+``clone()`` is an independent env in the same state with the same future dice;
+``clone(chance=seed)`` rolls the dice of ``seed`` from then on (what a search must use);
+``copy.deepcopy`` and ``pickle`` copy exactly.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import ClassVar
 
 import numpy as np
@@ -152,6 +157,14 @@ class SceneAECEnv(AECEnv):
         if agent == self.agent_selection and not self.batch.over[0]:
             mask[:] = self.batch.masks[0]
         return {"observation": self._views[agent].copy(), "action_mask": mask}
+
+    def clone(self, chance: int | None = None) -> SceneAECEnv:
+        """An independent env in the same state: the same future dice, or with ``chance`` a
+        seed, that seed's dice from now on (:meth:`SceneBatch.reseed`)."""
+        twin = copy.deepcopy(self)
+        if chance is not None:
+            twin.batch.reseed(chance)
+        return twin
 
     # -- text ---------------------------------------------------------------------------------
     def _drain(self) -> None:
