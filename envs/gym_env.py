@@ -44,6 +44,7 @@ from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.opponents import make_agent
 from scenegym.envs.rulesets import get_ruleset, ruleset_of_env
 from scenegym.envs.seated import SeatedBatch, SeatedState
+from scenegym.envs.twoseat import game_config
 
 OTHER_SEAT = {"crew": "gm", "gm": "crew"}
 # what Gymnasium sets on an env after it is made, kept by a copy (gym.make's spec, the
@@ -61,11 +62,8 @@ def build_config(ruleset: Ruleset, config, overrides: dict):
 def env_config(env_id: str, config=None, overrides: dict | None = None):
     """The ruleset of ``env_id`` and its config: the id's own config fields, then
     ``overrides`` (as ``gym.make(env_id, **overrides)`` would build it), validated."""
-    ruleset = ruleset_of_env(env_id)
-    fields = set(ruleset.config_type.field_names())
-    id_kwargs = next(e.kwargs for e in ruleset.env_ids if e.id == env_id)
-    own = {k: v for k, v in id_kwargs.items() if k in fields}
-    return ruleset, build_config(ruleset, config, {**own, **(overrides or {})})
+    ruleset_of_env(env_id)  # an unknown id is refused, by name
+    return game_config(env_id, config, overrides)
 
 
 def opponent_seed(seed: int) -> int:
