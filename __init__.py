@@ -20,10 +20,9 @@ import importlib.abc
 import importlib.util
 import sys
 
+from scenegym.envs.core.version import __version__ as __version__
 from scenegym.envs.opponents import register_agent_maker
 from scenegym.envs.registration import register_all
-
-__version__ = "0.2.0"
 
 # name -> module: ``scenegym.NAME`` loads the module on first use (optional dependencies)
 ALIASES = {"pettingzoo": "scenegym.envs.aec"}

@@ -1,4 +1,5 @@
-"""PettingZoo's AEC API over the engine: both seats external, one scene per episode.
+"""PettingZoo's AEC API over the two-seat batch (:mod:`scenegym.envs.twoseat`) of one env:
+both seats external, one scene per episode.
 
 ``scenegym.pettingzoo.env(env_id, **kwargs)`` (or ``raw_env``) makes the env of any registered
 id. The agents are ``"crew"`` and ``"gm"``; the pending seat of the engine's batch of one
@@ -26,10 +27,15 @@ Keyword arguments: ``gm_reward`` (default: the ruleset's ``default_gm_reward``),
 and any config field by name, ``render_mode`` (``"ansi"``: the scene's transcript),
 ``env_index`` (the env id whose dice the scene uses: an AEC scene with seed ``s`` and
 ``env_index=i`` rolls the dice of env ``i`` of a batch seeded with ``s``).
+
+``clone()`` is an independent env in the same state with the same future dice;
+``clone(chance=seed)`` rolls the dice of ``seed`` from then on (what a search must use);
+``copy.deepcopy`` and ``pickle`` copy exactly.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import ClassVar
 
 import numpy as np
@@ -42,12 +48,12 @@ except ModuleNotFoundError as err:  # an extra, not a dependency
     raise ModuleNotFoundError(f"scenegym.pettingzoo needs PettingZoo ({err}): "
                               'pip install "scenegym[pettingzoo]"', name=err.name) from err
 
-from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.events import EPISODE_END
-from scenegym.envs.core.header import CREW, FORFEITED, GM, SEAT_NAMES, TRUNCATED
-from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, director_reward
+from scenegym.envs.core.header import CREW, GM, SEAT_NAMES, TRUNCATED
+from scenegym.envs.core.reward import DirectorWeights
 from scenegym.envs.core.validate import check_choice
-from scenegym.envs.gym_env import env_config
+from scenegym.envs.rulesets import ruleset_of_env
+from scenegym.envs.twoseat import TwoSeatBatch
 
 AGENTS = ("crew", "gm")
 SEAT_OF = {"crew": CREW, "gm": GM}
@@ -65,17 +71,16 @@ class SceneAECEnv(AECEnv):
                  render_mode: str | None = None, config=None, env_index: int = 0,
                  **overrides):
         super().__init__()
-        rs, self.config = env_config(env_id, config, overrides)
-        self.ruleset = rs
+        ruleset_of_env(env_id)  # an unknown id is refused, by name
         check_choice("render_mode", render_mode, (None, "ansi"))
-        self.gm_reward = gm_reward or rs.default_gm_reward
-        check_choice("gm_reward", self.gm_reward, GM_REWARDS)
-        self.director = director or rs.director
+        self.game = TwoSeatBatch(env_id, 1, gm_reward=gm_reward, director=director,
+                                 illegal_action=illegal_action, env_ids=[env_index],
+                                 log_capacity=LOG_CAPACITY if render_mode else 0,
+                                 config=config, **overrides)
+        self.batch, self.ruleset, self.config = self.game.batch, self.game.ruleset, self.game.config
+        self.gm_reward, self.director = self.game.gm_reward, self.game.director
         self.env_id, self.render_mode = env_id, render_mode
-        self.layout = lay = rs.layout_of(self.config)
-        self.batch = SceneBatch(rs, self.config, 1, env_ids=[env_index],
-                                log_capacity=LOG_CAPACITY if render_mode else 0,
-                                illegal=illegal_action)
+        self.layout = lay = self.game.layout
         self.possible_agents = list(AGENTS)
         self.metadata = {**self.metadata, "name": env_id.replace("/", "_")}
         space = spaces.Dict({
@@ -119,24 +124,11 @@ class SceneAECEnv(AECEnv):
                              "for a seat whose scene is over")
         self._cumulative_rewards[agent] = 0.0
         self._action[0] = int(action)
-        crew, _, _ = self.batch.step(self._action)
+        rewards = self.game.step(self._action).rewards[0]
         self._drain()
-        self._pay(float(crew[0]), agent)
+        self.rewards = {"crew": float(rewards[CREW]), "gm": float(rewards[GM])}
         self._after_decision()
         self._accumulate_rewards()
-
-    def _pay(self, crew: float, decided: str) -> None:
-        """Both seats' rewards of the decision ``decided`` just took."""
-        row = self.batch.state[:1]
-        gm = -crew
-        if self.gm_reward == "director":
-            gm = 0.0
-            if self.batch.over[0]:
-                if row[0, FORFEITED] and decided == "crew":  # not the GM's doing
-                    row = row.copy()
-                    row[0, FORFEITED] = 0
-                gm = float(director_reward(row, self.director)[0])
-        self.rewards = {"crew": crew, "gm": gm}
 
     def _after_decision(self) -> None:
         """Views, masks and ends from the batch; the pending seat is selected."""
@@ -157,6 +149,14 @@ class SceneAECEnv(AECEnv):
         if agent == self.agent_selection and not self.batch.over[0]:
             mask[:] = self.batch.masks[0]
         return {"observation": self._views[agent].copy(), "action_mask": mask}
+
+    def clone(self, chance: int | None = None) -> SceneAECEnv:
+        """An independent env in the same state: the same future dice, or with ``chance`` a
+        seed, that seed's dice from now on (:meth:`SceneBatch.reseed`)."""
+        twin = copy.deepcopy(self)
+        if chance is not None:
+            twin.batch.reseed(chance)
+        return twin
 
     # -- text ---------------------------------------------------------------------------------
     def _drain(self) -> None:

@@ -16,11 +16,19 @@ Both take the same keyword arguments:
   ``sta_social``, ``frontiers``); config fields given by name apply on top.
 - ``ruleset``: the ruleset (a name or a :class:`Ruleset`), for the generic classes; the
   ruleset's own classes set it.
+
+Both envs clone (``env.unwrapped.clone()``: an independent env in the same state, the same
+future dice; ``clone(chance=seed)``: fresh dice and a fresh opponent stream from now on, what
+a search must use), give their state as a record (``get_state()``, ``set_state(state)``, which
+refuses a state of another ruleset, config, layout, version, seat or size by name), and
+``copy.deepcopy`` and ``pickle`` give exact copies (an opponent object that does not pickle
+is refused by ``pickle``, with its own error).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import copy
+from typing import ClassVar, NamedTuple
 
 import gymnasium as gym
 import numpy as np
@@ -28,7 +36,7 @@ from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from scenegym.envs.core.batch import SceneBatch, check_memory
+from scenegym.envs.core.batch import SceneBatch, check_memory, fresh_seed
 from scenegym.envs.core.config import config_digest
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EPISODE_END
@@ -37,9 +45,13 @@ from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.core.seeds import check_seed
 from scenegym.envs.opponents import make_agent
 from scenegym.envs.rulesets import get_ruleset, ruleset_of_env
-from scenegym.envs.seated import SeatedBatch
+from scenegym.envs.seated import SeatedBatch, SeatedState
+from scenegym.envs.twoseat import game_config
 
 OTHER_SEAT = {"crew": "gm", "gm": "crew"}  # the opponent's seat, by the learner's
+# what Gymnasium sets on an env after it is made, kept by a copy (gym.make's spec, the
+# generator of reset(seed=...))
+GYM_ATTRIBUTES = ("spec", "_np_random", "_np_random_seed")
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
 
 
@@ -52,11 +64,8 @@ def build_config(ruleset: Ruleset, config, overrides: dict):
 def env_config(env_id: str, config=None, overrides: dict | None = None):
     """The ruleset of ``env_id`` and its config: the id's own config fields, then
     ``overrides`` (as ``gym.make(env_id, **overrides)`` would build it), validated."""
-    ruleset = ruleset_of_env(env_id)
-    fields = set(ruleset.config_type.field_names())
-    id_kwargs = next(e.kwargs for e in ruleset.env_ids if e.id == env_id)
-    own = {k: v for k, v in id_kwargs.items() if k in fields}
-    return ruleset, build_config(ruleset, config, {**own, **(overrides or {})})
+    ruleset_of_env(env_id)  # an unknown id is refused, by name
+    return game_config(env_id, config, overrides)
 
 
 def opponent_seed(seed: int) -> int:
@@ -64,8 +73,32 @@ def opponent_seed(seed: int) -> int:
     return int(mix64(np.uint64(seed) ^ np.uint64(0x5EA7ED)))
 
 
+class EnvState(NamedTuple):
+    """The state of a Gymnasium env of scenegym (``env.unwrapped.get_state()``).
+
+    Attributes:
+        seated: The seated batch's state (:class:`scenegym.envs.seated.SeatedState`).
+        opponent_seed: The seed the opponent named by the env's ``opponent`` was made with
+            (``None`` for an opponent object).
+        needs_reset: ``reset()`` must come before the next ``step()``.
+        scene: The single env's ``(scene running, its events, the next scene's events)``;
+            ``()`` for the vector env.
+    """
+
+    seated: SeatedState
+    opponent_seed: int | None
+    needs_reset: bool
+    scene: tuple
+
+
+def _by_name(spec) -> bool:
+    """Whether an ``opponent`` is named (a string, a policy path), not an agent object."""
+    return not hasattr(spec, "act")
+
+
 class _Seated:
-    """What the single and vector env share: building the seated batch and its opponent."""
+    """What the single and vector env share: building the seated batch and its opponent,
+    cloning and saving it."""
 
     ruleset: Ruleset | None = None
 
@@ -85,10 +118,12 @@ class _Seated:
             env_ids = np.arange(num_envs) + first_env_index
         self._opponent_spec = opponent
         self._opponent_seat = OTHER_SEAT.get(seat)
+        self._opponent_seed = fresh_seed() if _by_name(opponent) else None
         batch = SceneBatch(self.ruleset, self.config, num_envs, env_ids=env_ids,
                            log_capacity=log_capacity, dice_script=dice_script,
                            illegal=illegal_action)
-        self.seated = SeatedBatch(batch, seat, self._make_opponent(None), gm_reward, director)
+        self.seated = SeatedBatch(batch, seat, self._make_opponent(self._opponent_seed),
+                                  gm_reward, director)
         self._needs_reset = True
 
     def _make_opponent(self, seed):
@@ -109,9 +144,76 @@ class _Seated:
 
     def _reseed(self, seed, obs_into=None):
         if seed is not None and isinstance(self._opponent_spec, str):
-            self.seated.opponent = self._make_opponent(opponent_seed(seed))
+            self._remake_opponent(opponent_seed(seed))
         self.seated.reset(seed, obs_into)
         self._needs_reset = False
+
+    def _remake_opponent(self, seed: int) -> None:
+        """The opponent named by ``opponent``, made again with ``seed``."""
+        self._opponent_seed = seed
+        self.seated.opponent = self._make_opponent(seed)
+
+    # -- clone and chance ---------------------------------------------------------------------
+    def get_state(self) -> EnvState:
+        """A copy of the env's state (see :class:`EnvState`)."""
+        return EnvState(self.seated.get_state(), self._opponent_seed, self._needs_reset,
+                        self._scene_state())
+
+    def set_state(self, state: EnvState) -> None:
+        """Put the env in ``state`` (from ``get_state()`` of an env like this one).
+
+        Raises:
+            ValueError: ``state`` is of another ruleset, config, layout, scenegym version,
+                seat or number of envs (the message names which).
+        """
+        if not isinstance(state, EnvState):
+            raise TypeError(f"{self._name()}: an env's state is an EnvState (from "
+                            f"get_state()), got {type(state).__name__}")
+        self._unshare_obs()
+        self.seated.set_state(state.seated)
+        if state.opponent_seed is not None and state.opponent_seed != self._opponent_seed:
+            self._remake_opponent(state.opponent_seed)
+        self._needs_reset = state.needs_reset
+        self._set_scene_state(state.scene)
+
+    def clone(self, chance: int | None = None):
+        """An independent env in the same state.
+
+        Args:
+            chance: ``None``: the clone rolls the same future dice and its opponent makes
+                the same choices (a replay). A seed: from now on the clone rolls the dice of
+                that seed and a named opponent draws from a stream of it
+                (:meth:`scenegym.envs.core.batch.SceneBatch.reseed`): independent of the
+                original's future, what a search must use.
+        """
+        twin = copy.deepcopy(self)
+        if chance is not None:
+            twin.seated.batch.reseed(chance)
+            if _by_name(self._opponent_spec):
+                twin._remake_opponent(opponent_seed(int(chance)))
+        return twin
+
+    def _unshare_obs(self) -> None:
+        """Before a state is written: the observations go into an array no caller holds
+        (the single env hands out copies: nothing to do)."""
+
+    def _scene_state(self) -> tuple:
+        return ()
+
+    def _set_scene_state(self, scene: tuple) -> None:
+        """Nothing beyond the seated batch (the single env keeps its scene's events)."""
+
+    def __getstate__(self) -> dict:
+        """What ``pickle`` and ``copy.deepcopy`` keep: the env's arguments, its state and
+        Gymnasium's attributes; the batch, its views and compiled entry points are made
+        again."""
+        gym_attrs = {k: v for k, v in self.__dict__.items() if k in GYM_ATTRIBUTES}
+        return {"init": self._init_kwargs, "state": self.get_state(), "gym": gym_attrs}
+
+    def __setstate__(self, kept: dict) -> None:
+        self.__init__(**kept["init"])
+        self.set_state(kept["state"])
+        self.__dict__.update(kept["gym"])
 
 
 
@@ -123,6 +225,7 @@ class SceneEnv(_Seated, gym.Env):
     def __init__(self, render_mode: str | None = None, env_index: int = 0, **kwargs):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self._init_kwargs = {"render_mode": render_mode, "env_index": env_index, **kwargs}
         self.render_mode = render_mode
         self._setup(1, env_ids=[env_index], log_capacity=LOG_CAPACITY if render_mode else 0,
                     **kwargs)
@@ -203,6 +306,14 @@ class SceneEnv(_Seated, gym.Env):
         self._scene_events += events[: ends[0]]
         self._next_events = events[ends[-1]:]
 
+    def _scene_state(self) -> tuple:
+        return self._scene_running, list(self._scene_events), list(self._next_events)
+
+    def _set_scene_state(self, scene: tuple) -> None:
+        running, events, next_events = scene
+        self._scene_running, self._scene_events = running, list(events)
+        self._next_events = list(next_events)
+
     def action_masks(self) -> np.ndarray:
         """bool[num_actions]: legal actions of the pending decision (MaskablePPO's convention)."""
         return self.seated.masks[0].copy()
@@ -240,6 +351,8 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
 
     def __init__(self, num_envs: int = 1, first_env_index: int = 0,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, **kwargs):
+        self._init_kwargs = {"num_envs": num_envs, "first_env_index": first_env_index,
+                             "autoreset_mode": autoreset_mode, **kwargs}
         self.num_envs = int(num_envs)
         mode = autoreset_mode_of(autoreset_mode)
         self._setup(self.num_envs, first_env_index=first_env_index, **kwargs)
@@ -252,6 +365,17 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         obs, masks = self.seated.obs, self.seated.masks
         self._obs_out, self._final_out = (Recycled(obs.shape, obs.dtype) for _ in range(2))
         self._masks_out = Recycled(masks.shape, masks.dtype)
+
+    def _unshare_obs(self) -> None:
+        """The batch's observations go into a fresh array: the caller keeps the last one."""
+        self.seated.batch.use_obs_array(self._obs_out.to_fill())
+
+    def _scene_state(self) -> tuple:
+        """Which envs ended last step (next-step autoreset shows their next scene now)."""
+        return (self._resetting.copy(),)
+
+    def _set_scene_state(self, scene: tuple) -> None:
+        self._resetting = scene[0].copy()
 
     def reset(self, *, seed=None, options=None):
         """Start scene 0 of every env (a fresh seed when ``seed`` is None)."""

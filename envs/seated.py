@@ -20,6 +20,9 @@ play the same trajectories.
 
 from __future__ import annotations
 
+import copy
+from typing import NamedTuple
+
 import numpy as np
 
 from scenegym.envs.core.batch import SceneBatch
@@ -27,9 +30,31 @@ from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point, policy_args
 from scenegym.envs.core.policy import PYTHON, ask, policy_of
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, pay_mode
+from scenegym.envs.core.snapshot import Snapshot
 from scenegym.envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
+
+
+class SeatedState(NamedTuple):
+    """The state of a seated batch (:meth:`SeatedBatch.get_state`).
+
+    Attributes:
+        batch: The batch's state (:class:`scenegym.envs.core.snapshot.Snapshot`).
+        seat: The learner's seat, ``"crew"`` or ``"gm"``.
+        flags: bool[n, 4], per env: the learner decided in the running episode; an end was
+            reported in the last step; it was terminated; it was truncated.
+        reward: float32[n], the learner's reward of the last step.
+        final_obs: float32[n, obs_size], the last observation of the episodes reported.
+        counters: ``(episodes_reported, unseated_episodes, decisions_taken)``.
+    """
+
+    batch: Snapshot
+    seat: str
+    flags: np.ndarray
+    reward: np.ndarray
+    final_obs: np.ndarray
+    counters: tuple[int, int, int]
 
 
 class SeatedBatch:
@@ -105,6 +130,63 @@ class SeatedBatch:
         if self._entry is None:
             self._entry = entry_point(self._seated, args[0])
         return args
+
+    # -- clone and chance ---------------------------------------------------------------------
+    def get_state(self) -> SeatedState:
+        """A copy of the state: the batch's and the seat's own (flags, last rewards)."""
+        return SeatedState(self.batch.get_state(), SEAT_NAMES[self.seat], self._flags.copy(),
+                           self._reward.copy(), self._final_obs.copy(),
+                           (self.episodes_reported, self.unseated_episodes,
+                            self.decisions_taken))
+
+    def set_state(self, state: SeatedState) -> None:
+        """Put the seated batch in ``state`` (see :meth:`SceneBatch.set_state`).
+
+        Raises:
+            ValueError: ``state`` is another seat's, or another batch's (by name).
+        """
+        if not isinstance(state, SeatedState):
+            raise TypeError(f"a seated batch's state is a SeatedState (from get_state()), "
+                            f"got {type(state).__name__}")
+        if state.seat != SEAT_NAMES[self.seat]:
+            raise ValueError(f"this state has seat {state.seat!r}; the learner here has seat "
+                             f"{SEAT_NAMES[self.seat]!r}")
+        self.batch.set_state(state.batch)
+        for mine, theirs in ((self._flags, state.flags), (self._reward, state.reward),
+                             (self._final_obs, state.final_obs)):
+            np.copyto(mine, theirs, casting="no")
+        self.episodes_reported, self.unseated_episodes, self.decisions_taken = state.counters
+
+    def clone(self, chance: int | None = None, opponent=None) -> SeatedBatch:
+        """An independent seated batch in the same state: the same future dice, or with
+        ``chance`` a seed, fresh dice (:meth:`SceneBatch.reseed`).
+
+        Args:
+            chance: ``None`` (a replay) or the seed of the clone's dice from now on.
+            opponent: The clone's opponent (default: a deep copy of this one's). A random
+                opponent keeps its own stream: give one of another seed for fresh chance in
+                its choices too.
+        """
+        twin = SeatedBatch(self.batch.clone(chance),
+                           SEAT_NAMES[self.seat],
+                           copy.deepcopy(self._opponent) if opponent is None else opponent,
+                           self.gm_reward, self.director, self.inline_opponent)
+        state = self.get_state()
+        twin.set_state(state._replace(batch=twin.batch.get_state()))
+        return twin
+
+    def __getstate__(self) -> dict:
+        """What ``pickle`` and ``copy.deepcopy`` keep: the arguments and the state (compiled
+        entry points and views are made again)."""
+        return {"batch": self.batch, "seat": SEAT_NAMES[self.seat], "opponent": self._opponent,
+                "gm_reward": self.gm_reward, "director": self.director,
+                "inline_opponent": self.inline_opponent, "state": self.get_state()}
+
+    def __setstate__(self, kept: dict) -> None:
+        kept = dict(kept)
+        state = kept.pop("state")
+        self.__init__(**kept)
+        self.set_state(state)
 
     @property
     def obs(self):

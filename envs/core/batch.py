@@ -10,6 +10,7 @@ import os
 
 import numpy as np
 
+from scenegym.envs.core import snapshot
 from scenegym.envs.core.dice import make_dice
 from scenegym.envs.core.events import EVENT_WIDTH, EventLog, drain, make_log
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, SEAT, SEAT_NAMES
@@ -17,6 +18,7 @@ from scenegym.envs.core.kernels import entry_point
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.core.seeds import check_seed
+from scenegym.envs.core.snapshot import Snapshot
 
 ILLEGAL_MODES = ("raise", "lose")  # indices match scenegym.envs.core.kernels.RAISE / LOSE
 
@@ -74,6 +76,10 @@ class SceneBatch:
         dice_script: Scripted faces, int[num_envs, L] (tests).
         illegal: ``"raise"`` refuses an illegal action; ``"lose"`` ends that episode as a
             loss for the seat that made it.
+
+    A batch is cloned exactly (:meth:`clone`, ``copy.deepcopy``, ``pickle``: the same future
+    dice) or with fresh chance (``clone(chance=seed)``, :meth:`reseed`); its state is a
+    record (:meth:`get_state`, :meth:`set_state`; :mod:`scenegym.envs.core.snapshot`).
     """
 
     def __init__(self, ruleset: Ruleset, config, num_envs: int, *, env_ids=None,
@@ -95,6 +101,7 @@ class SceneBatch:
         self.env_ids = ids.astype(np.uint64)
         self.state = np.zeros((num_envs, layout.state_size), np.int32)
         self.dice = make_dice(num_envs, dice_script)
+        self.log_capacity = int(log_capacity)
         self.log: EventLog = make_log(num_envs, log_capacity)
         self.masks = np.zeros((num_envs, layout.num_actions), np.bool_)
         self.obs = np.zeros((num_envs, layout.obs_size), np.float32)
@@ -190,6 +197,65 @@ class SceneBatch:
         phase = rs.phase_names.get(int(self.state[i, PHASE]), "?")
         return (f"illegal action in env {i}: action {action} ({name}) is not legal at the "
                 f"{seat}'s {phase} decision; legal actions: {', '.join(legal) or 'none'}")
+
+    # -- clone and chance ---------------------------------------------------------------------
+    def get_state(self) -> Snapshot:
+        """A copy of the batch's state: every row, its dice stream, mask, observation and
+        undrained events, with what it is a state of (ruleset, config digest, layout,
+        version)."""
+        return snapshot.take(self)
+
+    def set_state(self, state: Snapshot) -> None:
+        """Put the batch in ``state`` (from :meth:`get_state` of a batch like this one).
+
+        Raises:
+            ValueError: ``state`` is of another ruleset, config, layout, version or size
+                (the message names which).
+        """
+        snapshot.put(self, state)
+
+    def clone(self, chance: int | None = None) -> SceneBatch:
+        """An independent batch in the same state.
+
+        Args:
+            chance: ``None``: the clone rolls the same future dice (a replay). A seed: the
+                clone rolls the dice of that seed from now on (:meth:`reseed`), independent
+                of the original's future: what a search must use.
+        """
+        script = self.dice.script if self.dice.script.shape[1] else None
+        twin = SceneBatch(self.ruleset, self.config, self.num_envs, env_ids=self.env_ids,
+                          log_capacity=self.log_capacity, dice_script=script,
+                          illegal=self.illegal)
+        twin.set_state(self.get_state())
+        if chance is not None:
+            twin.reseed(chance)
+        return twin
+
+    def reseed(self, chance, which: np.ndarray | None = None) -> None:
+        """Fresh chance: the rows ``which`` selects (default: all) roll the dice of seed
+        ``chance`` (an int, or uint64[num_envs], a seed per row) from now on
+        (:func:`scenegym.envs.core.snapshot.reseed`)."""
+        snapshot.reseed(self, chance, which)
+
+    def copy_rows(self, rows, source: SceneBatch | None = None, source_rows=0) -> None:
+        """Make rows ``rows`` exact copies of rows ``source_rows`` (one, or one per row) of
+        ``source`` (default: this batch): state, dice stream, env id, mask, observation
+        (their next episodes follow this batch's seed)."""
+        snapshot.copy_rows(self, rows, self if source is None else source, source_rows)
+
+    def __getstate__(self) -> dict:
+        """What ``pickle`` and ``copy.deepcopy`` keep: the arguments and the state (the
+        compiled entry points and the views are made again)."""
+        script = self.dice.script if self.dice.script.shape[1] else None
+        return {"ruleset": self.ruleset, "config": self.config, "num_envs": self.num_envs,
+                "env_ids": self.env_ids, "log_capacity": self.log_capacity,
+                "dice_script": script, "illegal": self.illegal, "state": self.get_state()}
+
+    def __setstate__(self, kept: dict) -> None:
+        kept = dict(kept)
+        state = kept.pop("state")
+        self.__init__(kept.pop("ruleset"), kept.pop("config"), kept.pop("num_envs"), **kept)
+        self.set_state(state)
 
     # -- views --------------------------------------------------------------------------------
     @property

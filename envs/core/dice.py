@@ -47,6 +47,15 @@ def episode_key(seed, env_id, scene):
 
 
 @njit(cache=True)
+def rekey(keys, rows, seeds, env_ids, scenes):
+    """Point the stream of each env ``rows[j]`` at seed ``seeds[j]``: the key of its scene
+    ``scenes[rows[j]]`` in a run seeded with ``seeds[j]`` (fresh chance for a copy)."""
+    for j in range(rows.shape[0]):
+        r = rows[j]
+        keys[r] = episode_key(seeds[j], env_ids[r], scenes[r])
+
+
+@njit(cache=True)
 def uniform_below(key, counter, sides):
     """A face in ``0 .. sides-1`` from the hash of ``(key, counter)`` (multiply-shift)."""
     h = mix64(key ^ mix64(uint64(counter)))

@@ -234,3 +234,17 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
+
+    def __reduce__(self):
+        """Pickled and copied by name: the registered ruleset of that name (its rules are
+        compiled functions, its layout may be a lambda)."""
+        return ruleset_named, (self.name,)
+
+
+RULESETS = "scenegym.envs.rulesets"  # the registry of rulesets by name, by lazy reference
+
+
+def ruleset_named(name: str) -> Ruleset:
+    """The registered ruleset called ``name`` (a ruleset is unpickled in a process where it
+    is registered: a built-in one, or one its code registers with ``register_ruleset``)."""
+    return importlib.import_module(RULESETS).get_ruleset(name)
