@@ -64,7 +64,7 @@ class TwoSeatBatch:
     """``num_envs`` episodes of ``game``, both seats played from outside (see module doc).
 
     Args:
-        game: A registered env id (``"scenegym/StarforgedSceneChallenge-v0"``) or a ruleset
+        game: A registered env id (``"scenegym/StarforgedSceneChallenge-v1"``) or a ruleset
             name (``"starforged"``).
         num_envs: Batch size.
         gm_reward: ``"adversarial"`` (the negative of the crew's) or ``"director"`` (its

@@ -40,7 +40,7 @@ def test_bench_first_step_says_what_it_times_before_the_first_process(monkeypatc
     assert main(["bench", "momentum", "--first-step"]) == 0
     assert said[0].startswith("scenegym bench: timing the first step of 1 env id(s) in fresh "
                               "processes, cold then warm (a cold process compiles")
-    assert "scenegym/MomentumScene-v0" in capsys.readouterr().out
+    assert "scenegym/MomentumScene-v1" in capsys.readouterr().out
 
 
 def test_solve_says_what_it_solves_and_how_long_before_the_first_solve(monkeypatch, capsys):

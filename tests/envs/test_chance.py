@@ -16,7 +16,7 @@ from scenegym.envs.core.header import EPISODE
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.starforged.solve.induction import solve
 
-SF = "scenegym/StarforgedSceneChallenge-v0"
+SF = "scenegym/StarforgedSceneChallenge-v1"
 
 
 def test_reseed_points_a_row_at_the_stream_of_its_new_seed():

@@ -18,7 +18,7 @@ from scenegym.envs.core.header import EPISODE
 from scenegym.envs.rulesets import env_ids, get_ruleset
 
 STEPS = 1000
-SF = "scenegym/StarforgedSceneChallenge-v0"
+SF = "scenegym/StarforgedSceneChallenge-v1"
 
 
 def copies(env) -> list:
@@ -147,7 +147,7 @@ def test_set_state_refuses_a_state_of_another_config_layout_or_version(starforge
 
 
 def test_set_state_refuses_a_state_of_another_ruleset_seat_or_size(starforged_env):
-    momentum = gym.make("scenegym/MomentumScene-v0").unwrapped
+    momentum = gym.make("scenegym/MomentumScene-v1").unwrapped
     momentum.reset(seed=1)
     with pytest.raises(ValueError, match="this state has ruleset 'momentum'; the batch has "
                                          "ruleset 'starforged'"):

@@ -42,7 +42,7 @@ def test_the_docs_page_examples_run():
 
 
 def test_adversarial_rewards_are_the_crews_negated_and_add_up_to_the_result():
-    game = TwoSeatBatch("scenegym/MomentumScene-v0", 8, gm_reward="adversarial")
+    game = TwoSeatBatch("scenegym/MomentumScene-v1", 8, gm_reward="adversarial")
     game.reset(3)
     totals, ended = np.zeros((8, 2)), 0
     for result in play_random(game, np.random.default_rng(1), 300):
@@ -55,7 +55,7 @@ def test_adversarial_rewards_are_the_crews_negated_and_add_up_to_the_result():
 
 
 def test_a_director_gm_is_paid_its_score_at_the_end_and_nothing_before():
-    game = TwoSeatBatch("scenegym/StarforgedSceneChallenge-v0", 8, gm_reward="director")
+    game = TwoSeatBatch("scenegym/StarforgedSceneChallenge-v1", 8, gm_reward="director")
     game.reset(4)
     ended = 0
     for result in play_random(game, np.random.default_rng(2), 200):
@@ -70,12 +70,12 @@ def test_a_director_gm_is_paid_its_score_at_the_end_and_nothing_before():
 
 def test_clones_deep_copies_and_copied_rows_play_alike():
     """Rows copied into a batch of the same seed follow it across episodes too."""
-    game = TwoSeatBatch("scenegym/STAPersonalConflict-v0", 4)
+    game = TwoSeatBatch("scenegym/STAPersonalConflict-v1", 4)
     game.reset(5)
     rng = np.random.default_rng(3)
     for _ in play_random(game, rng, 30):
         pass
-    rows = TwoSeatBatch("scenegym/STAPersonalConflict-v0", 4)
+    rows = TwoSeatBatch("scenegym/STAPersonalConflict-v1", 4)
     rows.reset(5)
     rows.copy_rows(np.arange(4), game, np.arange(4))
     twins = (game.clone(), copy.deepcopy(game), rows)
