@@ -7,7 +7,7 @@ under the default config and under the old Press dice (``press_hit_momentum=0``)
 page ``docs/rules/momentum-press.md`` (or ``--out``) with the tables, the exact spends table
 of a 5-die pool and the command that made it::
 
-    PYTHONPATH=.. python examples/momentum_press_report.py --scenes 10000 --seed 1
+    python examples/momentum_press_report.py --scenes 10000 --seed 1
 
 Run it from the repository root with its parent on ``PYTHONPATH`` (or with the package installed).
 """
@@ -79,7 +79,7 @@ def page(scenes: int, seed: int, machine: str) -> str:
            f"*Made on commit `{commit()}` (plus the working tree) by the command below; "
            f"machine: {machine}.*", "",
            "```bash",
-           f"PYTHONPATH=.. python examples/momentum_press_report.py --scenes {scenes} --seed {seed}",
+           f"python examples/momentum_press_report.py --scenes {scenes} --seed {seed}",
            "```", "",
            "The heuristic crew (`MomentumHeuristic`, its defaults but `press_up_to`) Presses "
            "never, or whenever the roll's Risk is at most a fixed threshold (\"always\": "
