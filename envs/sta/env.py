@@ -86,9 +86,10 @@ SPEC = """
     initiative, zones / 6, crew side acting); 19-42 per zone (exists, cover, terrain cost /
     3, obstacle to the next zone / 3); 43-68 the task (attack / First Aid / Guard one-hot,
     Deadly, opposed, Difficulty, reaction, successes, dice bought, Determination used,
-    severity, severity added, NPC task Momentum, minor actions used, aimed, prone toggled,
-    the actor is rolling, Sprint, Create Trait, treat, moved, second major action, directed,
-    interrupting, trait altered, disarmed); 69-348 per character slot, 35 each (present, NPC
+    severity, severity added, the task's own Momentum (an NPC's unspent, and bonus Momentum
+    against a prone target), minor actions used, aimed, prone toggled, the actor is rolling,
+    Sprint, Create Trait, treat, moved, second major action, directed, interrupting, trait
+    altered, disarmed); 69-348 per character slot, 35 each (present, NPC
     tier / 3, zone / 5, Stress share, Fatigued, Injuries, Dying, Defeated, withdrawn, acted,
     prone, weapon drawn, Guard, complications, Determination, melee weapon, weapon severity,
     attack target number / 20, is the actor, the target, the victim, in Reach of the actor,
@@ -141,7 +142,8 @@ SPEC = """
       the pool's Momentum and adds Threat for the rest; the reactive roll bears its roller's
       penalties [reaction_penalties]; prone-target bonus Momentum is not saved; a prone
       character may take the Movement minor action; a Minor NPC killed by a Deadly attack
-      cannot be revived or treated.
+      cannot be revived or treated. Slot 55 (was "task_npc_momentum", now "task_own_momentum")
+      adds the task's bonus Momentum.
 """
 
 

@@ -167,7 +167,7 @@ def build(o, m, crew, momentum_max, gm_buy_threat, spare):
 def spend(o, m, crew):
     """Add severity: the crew from its pool, the GM only from the NPC's own Momentum (its
     Threat is kept for avoiding injuries)."""
-    npc_momentum = round(o[O_TASK + 12] * 10)
+    npc_momentum = round(o[O_TASK + 12] * 10)  # with any bonus Momentum of the task
     for a, cost in ((st.A_INTENSE, 1), (st.A_SEVERITY, 2)):
         if m[a] and (crew or npc_momentum >= cost):
             return a

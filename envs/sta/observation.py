@@ -26,7 +26,7 @@ COUNT_SCALE = 10.0   # difficulties, successes, severities
 _SCENE = ("momentum", "threat", "round_share", "kept", "zones", "side_is_crew")
 _ZONE = ("exists", "cover", "terrain", "obstacle_next")
 _TASK = ("attack", "first_aid", "guard", "deadly", "opposed", "difficulty", "reaction",
-         "successes", "bought", "perfect", "severity", "added", "npc_momentum", "minors",
+         "successes", "bought", "perfect", "severity", "added", "own_momentum", "minors",
          "aimed", "prone_toggled", "roller_is_actor", "sprint", "create_trait", "treat",
          "moved", "extra_major", "directed", "interrupting", "altered", "disarmed")
 _CHAR = ("present", "npc_tier", "zone", "stress_share", "fatigued", "injuries", "dying",
@@ -98,7 +98,7 @@ def observe_task(s, p, o):
     o[k + 9] = s[st.PERFECT]
     o[k + 10] = share(s[st.SEVERITY], COUNT_SCALE)
     o[k + 11] = share(s[st.ADDED], max(p.added_severity_max, 1))
-    o[k + 12] = share(s[st.TASK_MOMENTUM], COUNT_SCALE)
+    o[k + 12] = share(s[st.TASK_MOMENTUM] + s[st.BONUS], COUNT_SCALE)  # bonus: never saved
     o[k + 13] = share(s[st.MINORS], p.max_minors)
     o[k + 14] = s[st.AIMED]
     o[k + 15] = s[st.PRONE_TOGGLED]

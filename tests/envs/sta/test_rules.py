@@ -9,6 +9,7 @@ open zones; the PC starts in zone 0, the NPC in zone 2; Threat starts at 2 per P
 
 from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.sta import state as st
+from scenegym.envs.sta.observation import OBSERVATION_NAMES
 
 NPC0 = st.MAX_PCS
 COVER_AT_NPC = {"battlefield_cover": (0, 0, 1)}
@@ -406,6 +407,8 @@ def test_close_attacks_at_a_prone_target_gain_2_momentum_that_cannot_be_saved(co
         d.put("prone", 1, NPC0)
         d.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
         assert d.phase == st.SPEND and d.get("momentum") == 1 and d.get("bonus") == 2
+        own = OBSERVATION_NAMES.index("task_own_momentum")  # the bonus shows: 2 / 10
+        assert round(float(d.batch.obs[0, own]), 6) == 0.2
         d.play(*spends)
         assert d.get("momentum") == 1 and d.get("severity") == severity
         d.play(st.A_TAKE)
