@@ -15,13 +15,11 @@ version), and a batch refuses, by name, a record of anything else.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import json
 from typing import NamedTuple
 
 import numpy as np
 
+from scenegym.envs.core.config import config_digest
 from scenegym.envs.core.dice import rekey
 from scenegym.envs.core.header import EPISODE
 from scenegym.envs.core.version import __version__
@@ -62,12 +60,6 @@ class Snapshot(NamedTuple):
 
 
 IDENTITY = ("ruleset", "config_digest", "layout", "version")  # what a state must match
-
-
-def config_digest(config) -> str:
-    """A short digest of every field of a ruleset config."""
-    text = json.dumps(dataclasses.asdict(config), sort_keys=True, default=repr)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def identity(batch) -> dict:
