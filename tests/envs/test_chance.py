@@ -76,8 +76,8 @@ SCENES, ROLLOUTS = 600, 2
 
 def test_a_lookahead_sees_the_future_on_copied_dice_and_not_on_fresh_chance():
     """Against Starforged's optimal GM no crew wins more often than the game's value (the
-    small variant's, solved exactly: 0.2748). A one-step lookahead with heuristic rollouts
-    on row copies that keep their dice wins far above it (it sees its next rolls); the same
+    small variant's, solved exactly: 0.1549 under the v1 rules). A one-step lookahead with
+    heuristic rollouts on row copies that keep their dice wins far above it (it sees its next rolls); the same
     lookahead on fresh-chance copies stays at or below it: within the sampling interval of
     the value (95%, SCENES scenes) or under it."""
     value = solve(SMALL).value
