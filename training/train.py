@@ -202,7 +202,7 @@ def train(s: TrainSettings, resume: bool = False, given=frozenset()) -> dict:
               "algo": s.algo, "steps": int(model.num_timesteps), "seed": s.seed,
               "gm_reward": s.gm_reward, "config": s.config,
               "train_minutes_this_segment": round(minutes, 3), "starts": starts,
-              **evaluate_policy_agent(s, PolicyAgent(model), inner.ruleset, inner.config)}
+              **evaluate_policy_agent(s, PolicyAgent.of_model(model), inner.ruleset, inner.config)}
     atomic_write_json(out / "eval.json", report)
     return report
 
