@@ -151,7 +151,7 @@ option("scenario", "--scenario",
 # -- agents -----------------------------------------------------------------------------------
 _AGENT = ("random, constant, heuristic, heuristic-STYLE (momentum: heuristic-director, "
           "heuristic-adversarial), another agent of the ruleset (starforged: optimal) or a policy "
-          "file (.onnx, or a .zip you trust)")
+          "file (.onnx or .zip; a .zip is played from its weights alone, nothing in it runs)")
 option("crew", "--crew",
        f"the crew's agent: {_AGENT}; baselines: a policy file to add as a crew row "
        "(repeatable); play: under --watch", metavar="AGENT")

@@ -68,8 +68,8 @@ def load_policies(seated: list[tuple[str, str]], ids: list[str]) -> dict:
     for seat, path in seated:
         flag = f"--{seat} {path!r}"
         if not Path(path).suffix:
-            raise ValueError(f"{flag}: baselines takes policy files here (.onnx, or a .zip "
-                             "you trust); the agents are rows already (choose them with "
+            raise ValueError(f"{flag}: baselines takes policy files here (.onnx or .zip); "
+                             "the agents are rows already (choose them with "
                              "--players)")
         agent = load_policy_agent(path)
         info = agent.info

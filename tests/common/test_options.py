@@ -171,7 +171,8 @@ def test_help_shows_each_default_once(path):
 
 def test_the_seed_is_one_option_with_one_help_text():
     helps = {a.help for _, p in leaves() for a in p._actions if "--seed" in a.option_strings}
-    assert helps == {"seed of the run: the same seed plays the same scenes; none: fresh entropy"}
+    assert helps == {"seed of the run, 0 to 2**64-1: the same seed plays the same scenes; none: "
+                     "fresh entropy"}
 
 
 def test_the_formatter_adds_a_default_only_where_the_help_has_none():
