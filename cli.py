@@ -29,7 +29,7 @@ from scenegym import __version__
 from scenegym.common import options
 from scenegym.common.extras import EXTRA_OF_MODULE, missing_extra, missing_needs  # noqa: F401
 from scenegym.common.files import check_out
-from scenegym.envs.core.notice import SceneGymWarning
+from scenegym.envs.notice import SceneGymWarning
 
 DESCRIPTION = ("Tabletop role-playing rules as two-sided games: exact odds, playtests, "
                "replays, variant reports, benchmarks and training.")
@@ -131,7 +131,7 @@ def _run(args) -> int:
 
 def one_line_notices(command: str, show_other):
     """A ``warnings.showwarning`` that prints scenegym's notices
-    (:class:`~scenegym.envs.core.notice.SceneGymWarning`) as ``scenegym COMMAND: warning: ...``
+    (:class:`~scenegym.envs.notice.SceneGymWarning`) as ``scenegym COMMAND: warning: ...``
     and hands other warnings to ``show_other``."""
 
     def show(message, category, filename, lineno, file=None, line=None):

@@ -29,7 +29,7 @@ from scenegym.agents.policy_info import (
     from_onnx_props,
     read_zip_info,
 )
-from scenegym.envs.core.notice import notice
+from scenegym.envs.notice import notice
 
 MASKED_LOGIT = -1e9
 POLICY_SUFFIXES = (".zip", ".onnx")

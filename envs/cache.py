@@ -41,7 +41,7 @@ from pathlib import Path
 
 import numba
 
-from scenegym.envs.core.notice import notice
+from scenegym.envs.notice import notice
 
 ROOT = Path(__file__).resolve().parent.parent  # the scenegym package folder
 PACKAGE = "scenegym"  # the name ROOT installs as

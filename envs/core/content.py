@@ -15,7 +15,7 @@ from dataclasses import fields
 from importlib import resources
 from pathlib import Path
 
-from scenegym.envs.core.notice import notice
+from scenegym.envs.notice import notice
 
 SUFFIXES = (".toml", ".json")
 A_FOLDER = "is a folder; give a TOML or JSON file"
@@ -32,7 +32,7 @@ def read(path) -> dict:
     """The file's top-level table (TOML or JSON by its suffix).
 
     An empty file (or one of comments only) is read as setting nothing, with a
-    :class:`~scenegym.envs.core.notice.SceneGymWarning` saying so.
+    :class:`~scenegym.envs.notice.SceneGymWarning` saying so.
 
     Raises:
         ContentError: The suffix is neither, the path is a folder, the file is not text, or

@@ -21,10 +21,10 @@ torch = pytest.importorskip("torch")
 from scenegym.agents.policy import PolicyAgent, load_sb3_model  # noqa: E402
 from scenegym.agents.policy_info import ZIP_MEMBER, policy_info  # noqa: E402
 from scenegym.cli import main  # noqa: E402
-from scenegym.envs.core.notice import SceneGymWarning  # noqa: E402
 from scenegym.envs.gym_env import env_config  # noqa: E402
+from scenegym.envs.notice import SceneGymWarning  # noqa: E402
 
-ENV_ID = "scenegym/MomentumScene-v0"
+ENV_ID = "scenegym/MomentumScene-v1"
 
 
 class WritesAFile:

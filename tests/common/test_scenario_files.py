@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 from scenegym.cli import main
-from scenegym.envs.core.notice import SceneGymWarning
+from scenegym.envs.notice import SceneGymWarning
 from scenegym.envs.rulesets import get_ruleset
 
 

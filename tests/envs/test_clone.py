@@ -32,12 +32,17 @@ def random_legal(rng, mask) -> int:
 
 def assert_same(got, want, what: str) -> None:
     for g, w in zip(got, want, strict=True):
-        if isinstance(w, dict):
-            assert w.keys() == g.keys(), what
-            for key in w:
-                np.testing.assert_array_equal(g[key], w[key], err_msg=f"{what}: {key}")
-        else:
-            np.testing.assert_array_equal(g, w, err_msg=what)
+        assert_equal(g, w, what)
+
+
+def assert_equal(got, want, what: str) -> None:
+    """Arrays equal, and dicts (infos, ``final_info`` within them) key by key."""
+    if isinstance(want, dict):
+        assert want.keys() == got.keys(), what
+        for key in want:
+            assert_equal(got[key], want[key], f"{what}: {key}")
+    else:
+        np.testing.assert_array_equal(got, want, err_msg=what)
 
 
 @pytest.mark.parametrize("env_id", env_ids())

@@ -56,7 +56,8 @@ def test_a_scene_played_to_its_end_by_numbers_and_undo(tmp_path):
 
 
 def test_choice_by_name_refusals_and_ctrl_c_in_the_terminal():
-    child = spawn(STARFORGED, "--seed", "1", "--opponent", "random")
+    # the crew's free choice of stat (approach=crew): every move is open to type by name
+    child = spawn(STARFORGED, "--seed", "1", "--opponent", "random", "--set", "approach=crew")
     child.expect("\n> ")
     child.sendline("face danger +EDGE")
     child.expect("\n> ")
@@ -74,7 +75,7 @@ def test_choice_by_name_refusals_and_ctrl_c_in_the_terminal():
 
 
 def test_quit_leaves_the_table_before_the_end():
-    table = Table(STARFORGED, 1, {GM: "heuristic"}, {})
+    table = Table(STARFORGED, 1, {GM: "heuristic"}, {"approach": "crew"})  # action 0 open
     answers = iter(["0", "quit"])
     out = io.StringIO()
     assert not play_human(table, "crew", Terminal(table, out), read=lambda _: next(answers))
@@ -95,7 +96,8 @@ def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
     (["--set", "nope=1"], "'nope' is not a config field"),
     (["--opponent", "wizard"], "unknown agent 'wizard'"),
     (["--delay", "-1", "--watch"], "--delay is -1.0"),
-    (["--seat", "gm", "--set", "price_by=oracle"], "the gm seat never decides"),
+    (["--seat", "gm", "--set", "price_by=oracle", "--set", "approach=crew"],
+     "the gm seat never decides"),
     (["--watch", "--opponent", "random"], "--watch plays --crew against --gm"),
     (["--gm", "random"], "--crew and --gm name the agents of --watch"),
     (["scenegym/Nope-v0"], "unknown ruleset or env id 'scenegym/Nope-v0'"),

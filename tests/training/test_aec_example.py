@@ -10,9 +10,11 @@ from scenegym.training import aec_example
 
 @pytest.mark.parametrize("env_id", env_ids())
 def test_both_seats_learn_from_the_same_scenes(env_id):
-    """Same seed, same initial nets: with lr=0 they stay as they were; trained, both moved."""
-    out = aec_example.train(env_id, scenes=3, seed=5, gm_reward="adversarial")
-    fresh = aec_example.train(env_id, scenes=1, seed=5, lr=0.0)
+    """Same seed, same initial nets: with lr=0 they stay as they were; trained, both moved.
+    Seed 7 gives every id scenes that are not all cut off (returns of 0 everywhere give
+    REINFORCE no gradient: STA's personal conflict under seed 5 is three cut-offs)."""
+    out = aec_example.train(env_id, scenes=3, seed=7, gm_reward="adversarial")
+    fresh = aec_example.train(env_id, scenes=1, seed=7, lr=0.0)
     for agent in AGENTS:
         trained = list(out["seats"][agent].net.parameters())
         untrained = list(fresh["seats"][agent].net.parameters())

@@ -113,9 +113,10 @@ def test_selfplay_trains_and_rates_the_variant(tmp_path, capsys):
 
 
 def test_selfplay_refuses_a_variant_where_a_seat_never_decides(tmp_path, capsys):
-    """Oracle prices and a fixed situation leave the GM nothing to decide (env.py)."""
+    """Oracle prices, a fixed situation and the crew's free choice of stat leave the GM
+    nothing to decide (env.py)."""
     out = tmp_path / "league"
     assert main(["selfplay", STARFORGED, "--rounds", "1", "--steps-per-round", "256",
-                 "--out", str(out), "--set", "price_by=oracle"]) == 2
+                 "--out", str(out), "--set", "price_by=oracle", "--set", "approach=crew"]) == 2
     assert "the gm seat never decides" in capsys.readouterr().err
     assert not (out / "snapshots").exists()

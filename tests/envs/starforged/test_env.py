@@ -162,10 +162,11 @@ def test_render_of_later_scenes_starts_with_their_own_begin_and_ends_with_their_
 
 def test_gm_seat_without_gm_decisions_is_refused():
     """A GM learner needs a config where the GM decides: price_by="oracle" with a fixed
-    situation gives it none."""
+    situation and the crew's free choice of stat (approach="crew") gives it none."""
     with pytest.raises(ValueError, match="gm seat never decides"):
-        gym.make(ENV_ID, seat="gm", price_by="oracle")
-    env = gym.make(ENV_ID, seat="gm", price_by="oracle", situation="gm")  # it chooses the clock
+        gym.make(ENV_ID, seat="gm", price_by="oracle", approach="crew")
+    env = gym.make(ENV_ID, seat="gm", price_by="oracle", approach="crew",
+                   situation="gm")  # it chooses the clock
     obs, _info = env.reset(seed=0)
     assert obs[OBS["phase_situation"]] == 1
 
