@@ -254,7 +254,8 @@ class SceneBatch:
     def __setstate__(self, kept: dict) -> None:
         kept = dict(kept)
         state = kept.pop("state")
-        self.__init__(kept.pop("ruleset"), kept.pop("config"), kept.pop("num_envs"), **kept)
+        SceneBatch.__init__(self, kept.pop("ruleset"), kept.pop("config"), kept.pop("num_envs"),
+                            **kept)
         self.set_state(state)
 
     # -- views --------------------------------------------------------------------------------
