@@ -15,7 +15,14 @@ For each registered id and batch size, in one run (:mod:`scenegym.evaluation.ste
 - **playtest**: ``scenegym playtest`` heuristic against heuristic, ``B`` scenes per call in
   a batch of ``B``; counts scenes.
 
-And once per id, **single**: ``gym.make(id)`` stepped one step at a time. Actions are uniform
+- **floor**: the trivial ruleset (:mod:`scenegym.evaluation.floor`) stepped as the raw row
+  steps a game, at the id's mask width; ``raw_over_floor`` is the raw rate over the floor's
+  (1.0: the rules cost nothing; 0.1: a decision takes ten times the floor's).
+- **CartPole**: Gymnasium's ``CartPoleVectorEnv`` at the same batch size, random actions;
+  ``native_over_cartpole`` is the native rate over it.
+
+And once per id, **single**: ``gym.make(id)`` stepped one step at a time, beside
+``gym.make("CartPole-v1")`` stepped the same way (``single_over_cartpole``). Actions are uniform
 among the legal ones (``info["action_mask"]``). Every figure is measured after warm-up steps
 (numba compile and Gymnasium's checker excluded), for about ``--seconds`` each (the median
 of five equal parts of that time box).
@@ -93,17 +100,30 @@ def bench(ids, batches, seconds: float, seed: int) -> dict:
     from tqdm import tqdm
 
     rows, single = [], {}
-    with tqdm(total=len(ids) * (len(batches) + 1), unit="figure set", file=sys.stderr,
-              disable=not sys.stderr.isatty()) as bar:
+    with tqdm(total=len(ids) * (len(batches) + 1) + len(batches) + 1, unit="figure set",
+              file=sys.stderr, disable=not sys.stderr.isatty()) as bar:
+        bar.set_description_str("CartPole-v1")
+        cartpole = {"single_steps_per_s": measure(steppers.cartpole_single(seed), seconds),
+                    "vector_steps_per_s": {}}
+        bar.update()
+        for b in batches:
+            cartpole["vector_steps_per_s"][str(b)] = measure(steppers.cartpole_vector(b, seed),
+                                                             seconds)
+            bar.update()
         for env_id in ids:
             for b in batches:
                 bar.set_description_str(f"{env_id} batch {b}")
-                rows.append(bench_row(env_id, b, seconds, seed))
+                row = bench_row(env_id, b, seconds, seed)
+                row["native_over_cartpole"] = (row["native_steps_per_s"]
+                                               / cartpole["vector_steps_per_s"][str(b)])
+                rows.append(row)
                 bar.update()
             bar.set_description_str(f"{env_id} single env")
             single[env_id] = measure(steppers.single(env_id, seed), seconds)
             bar.update()
-    return {"seconds": seconds, "seed": seed, "results": rows, "single_env_steps_per_s": single}
+    over_cartpole = {i: rate / cartpole["single_steps_per_s"] for i, rate in single.items()}
+    return {"seconds": seconds, "seed": seed, "results": rows, "single_env_steps_per_s": single,
+            "cartpole": cartpole, "single_over_cartpole": over_cartpole}
 
 
 def bench_row(env_id: str, b: int, seconds: float, seed: int) -> dict:
@@ -111,7 +131,9 @@ def bench_row(env_id: str, b: int, seconds: float, seed: int) -> dict:
     seats) a learner step takes."""
     native = steppers.native(env_id, b, seed)
     row = {"id": env_id, "batch": b,
-           "raw_decisions_per_s": measure(steppers.raw_engine(env_id, b, seed), seconds)}
+           "raw_decisions_per_s": measure(steppers.raw_engine(env_id, b, seed), seconds),
+           "floor_decisions_per_s": measure(steppers.floor(env_id, b, seed), seconds)}
+    row["raw_over_floor"] = row["raw_decisions_per_s"] / row["floor_decisions_per_s"]
     steps_before = [0]
 
     def count_steps():
@@ -168,22 +190,31 @@ def timed_rate(step, per_step: int, seconds: float) -> float:
 
 def format_report(report: dict) -> list[str]:
     """The table: per id and batch, each figure and the ratios; then the single env."""
-    lines = [f"time box {report['seconds']} s per figure; raw: decisions of both seats/s; "
+    lines = [f"time box {report['seconds']} s per figure; raw, floor: decisions of both seats/s; "
              "native, native (Python opponent), sync: learner steps/s; playtest: scenes/s",
-             f"{'id':<36} {'batch':>5} {'raw/s':>11} {'native/s':>11} {'py-opp/s':>10} "
-             f"{'sync/s':>9} {'play/s':>10} {'nat/sync':>8} {'dec/step':>8} {'nat/bound':>9} "
-             f"{'bound/sync':>10}"]
+             f"{'id':<30} {'batch':>5} {'raw/s':>11} {'floor/s':>11} {'raw/flr':>7} "
+             f"{'native/s':>11} {'nat/cart':>8} {'py-opp/s':>10} {'sync/s':>9} {'play/s':>10} "
+             f"{'nat/sync':>8} {'dec/step':>8} {'nat/bound':>9} {'bound/sync':>10}"]
     for r in report["results"]:
         lines.append(
-            f"{r['id'].removeprefix('scenegym/'):<36} {r['batch']:>5} "
-            f"{r['raw_decisions_per_s']:>11,.0f} {r['native_steps_per_s']:>11,.0f} "
+            f"{r['id'].removeprefix('scenegym/'):<30} {r['batch']:>5} "
+            f"{r['raw_decisions_per_s']:>11,.0f} {r['floor_decisions_per_s']:>11,.0f} "
+            f"{r['raw_over_floor']:>7.2f} {r['native_steps_per_s']:>11,.0f} "
+            f"{r['native_over_cartpole']:>7.2f}x "
             f"{r['native_python_opponent_steps_per_s']:>10,.0f} {r['sync_steps_per_s']:>9,.0f} "
             f"{r['playtest_scenes_per_s']:>10,.0f} {r['native_over_sync']:>7.1f}x "
             f"{r['decisions_per_learner_step']:>8.2f} {r['native_over_engine_bound']:>9.2f} "
             f"{r['engine_bound_over_sync']:>9.1f}x")
+    cartpole = report["cartpole"]
+    lines.append("CartPoleVectorEnv (gym.make_vec): " + ", ".join(
+        f"batch {b} {rate:,.0f} steps/s" for b, rate in cartpole["vector_steps_per_s"].items()))
+    lines.append(f"CartPole-v1 (gym.make): {cartpole['single_steps_per_s']:,.0f} steps/s")
     for env_id, rate in report["single_env_steps_per_s"].items():
-        lines.append(f"single env (gym.make) {env_id}: {rate:,.0f} steps/s")
-    lines.append("nat/bound: native steps/s over the engine's bound (raw decisions/s / decisions "
-                 "per learner step); bound/sync: that bound over sync, the largest nat/sync the "
-                 "rules' cost allows")
+        lines.append(f"single env (gym.make) {env_id}: {rate:,.0f} steps/s, "
+                     f"{report['single_over_cartpole'][env_id]:.2f}x CartPole-v1")
+    lines.append("raw/flr: raw over the floor (a trivial ruleset, the same picker and loops, the "
+                 "same mask width; 1.0 = rules cost nothing); nat/cart: native over "
+                 "CartPoleVectorEnv at the batch; nat/bound: native steps/s over the engine's "
+                 "bound (raw decisions/s / decisions per learner step); bound/sync: that bound "
+                 "over sync, the largest nat/sync the rules' cost allows")
     return lines

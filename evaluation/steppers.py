@@ -36,12 +36,30 @@ class AskedInPython:
 def raw_engine(env_id: str, num_envs: int, seed: int) -> Stepper:
     """The engine alone: both seats random legal (compiled, common random numbers), autoreset
     by ``next_episode``; a unit is a decision."""
-    from scenegym.envs.core.batch import SceneBatch
-    from scenegym.envs.core.kernels import entry_point
     from scenegym.envs.rulesets import ruleset_of_env
 
     rs = ruleset_of_env(env_id)
-    engine = SceneBatch(rs, rs.default_config(), num_envs)
+    return raw_batch(rs, rs.default_config(), num_envs, seed)
+
+
+def floor(env_id: str, num_envs: int, seed: int) -> Stepper:
+    """The floor at ``env_id``'s mask width (:mod:`scenegym.evaluation.floor`), stepped as
+    :func:`raw_engine` steps a game; a unit is a decision."""
+    from scenegym.envs.rulesets import ruleset_of_env
+    from scenegym.evaluation.floor import FLOOR, FloorConfig
+
+    rs = ruleset_of_env(env_id)
+    width = rs.layout(rs.default_config()).num_actions
+    return raw_batch(FLOOR, FloorConfig(actions=width), num_envs, seed)
+
+
+def raw_batch(rs, config, num_envs: int, seed: int) -> Stepper:
+    """A :class:`SceneBatch` of ``rs`` under ``config``, both seats the compiled random
+    picker, autoreset by ``next_episode``; a unit is a decision."""
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.core.kernels import entry_point
+
+    engine = SceneBatch(rs, config, num_envs)
     engine.reset(seed)
     actions, rows = engine.action_buffer, engine.state
     args = (engine.obs, engine.masks, engine.env_ids, rows[:, EPISODE], rows[:, DECISIONS],
@@ -55,6 +73,34 @@ def raw_engine(env_id: str, num_envs: int, seed: int) -> Stepper:
             engine.next_episode(over)
 
     return Stepper(step, num_envs)
+
+
+def cartpole_single(seed: int) -> Stepper:
+    """Gymnasium's ``CartPole-v1`` through ``gym.make``, one random step at a time, reset when
+    an episode ends: the yardstick of a single env's cost."""
+    import gymnasium as gym
+
+    env = gym.make("CartPole-v1")
+    env.reset(seed=seed)
+    env.action_space.seed(seed)
+
+    def step():
+        _, _, term, trunc, _ = env.step(env.action_space.sample())
+        if term or trunc:
+            env.reset()
+
+    return Stepper(step, 1, env.close)
+
+
+def cartpole_vector(num_envs: int, seed: int) -> Stepper:
+    """Gymnasium's native ``CartPoleVectorEnv`` (``gym.make_vec``, vector entry point) at
+    ``num_envs``, random actions; a unit is an env step."""
+    import gymnasium as gym
+
+    env = gym.make_vec("CartPole-v1", num_envs=num_envs, vectorization_mode="vector_entry_point")
+    env.reset(seed=seed)
+    env.action_space.seed(seed)
+    return Stepper(lambda: env.step(env.action_space.sample()), num_envs, env.close)
 
 
 def masked_random(agent, masks, ids):

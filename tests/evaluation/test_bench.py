@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 from clirun import on_a_terminal
 
@@ -27,9 +28,36 @@ def test_bench_tiny_budget(capsys):
                   "playtest_scenes_per_s", "decisions_per_learner_step"):
             assert r[k] > 0
         assert r["native_over_sync"] == r["native_steps_per_s"] / r["sync_steps_per_s"]
+        assert r["raw_over_floor"] == r["raw_decisions_per_s"] / r["floor_decisions_per_s"]
+        cartpole = out["cartpole"]["vector_steps_per_s"][str(r["batch"])]
+        assert r["native_over_cartpole"] == r["native_steps_per_s"] / cartpole
         bound = r["raw_decisions_per_s"] / r["decisions_per_learner_step"]
         assert r["engine_bound_over_sync"] == pytest.approx(bound / r["sync_steps_per_s"])
     assert set(out["single_env_steps_per_s"]) == {STARFORGED_ID}
+    assert out["single_over_cartpole"][STARFORGED_ID] == (
+        out["single_env_steps_per_s"][STARFORGED_ID] / out["cartpole"]["single_steps_per_s"])
+
+
+def test_floor_ruleset_opens_every_action_and_ends_on_its_count():
+    """The floor's episode takes exactly ``episode_decisions`` decisions, seats alternating,
+    every action of its width legal: the work the floor row measures is the engine's own."""
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.evaluation.floor import FLOOR, FloorConfig
+
+    engine = SceneBatch(FLOOR, FloorConfig(actions=5, episode_decisions=3), 2)
+    engine.reset(1)
+    assert engine.masks.shape == (2, 5) and engine.masks.all()
+    for step in range(3):
+        assert not engine.ended
+        engine.step(np.array([step % 5, 4]))
+    assert engine.ended and not engine.masks.any()
+
+
+def test_floor_config_refuses_a_zero_width():
+    from scenegym.evaluation.floor import FloorConfig
+
+    with pytest.raises(ValueError, match="actions"):
+        FloorConfig(actions=0)
 
 
 def test_bench_unknown_id_exits_2(capsys):
@@ -42,4 +70,4 @@ def test_bench_shows_progress_on_a_terminal():
     done, terminal = on_a_terminal("bench", "scenegym/StarforgedSceneChallenge-v1",
                                    "--batch", 1, "--seconds", 0.01)
     assert done.returncode == 0 and "Traceback" not in terminal
-    assert "2/2" in terminal  # one figure set for batch 1, one for the single env
+    assert "4/4" in terminal  # CartPole single and at batch 1, batch 1, the single env
