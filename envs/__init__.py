@@ -1,6 +1,8 @@
 """scenegym environments: the batched engine, the rulesets and their Gymnasium adapters.
 
-Importing ``envs`` or any ruleset loads numpy and numba only. The Gymnasium ids are
+Importing ``envs`` loads nothing heavy (numba loads with the first ruleset, and its kernel
+cache is pointed at this version's folder as it loads: :mod:`scenegym.envs.cache`); importing
+a ruleset loads numpy and numba only. The Gymnasium ids are
 registered by importing :mod:`scenegym.envs.registration`::
 
     import gymnasium as gym
@@ -8,6 +10,6 @@ registered by importing :mod:`scenegym.envs.registration`::
     env = gym.make("scenegym/StarforgedSceneChallenge-v1", seat="crew")
 """
 
-from scenegym.envs.cache import use_versioned_cache
+from scenegym.envs.cache import use_versioned_cache_when_numba_loads
 
-NUMBA_CACHE = use_versioned_cache()  # before any kernel is defined: see envs/cache.py
+use_versioned_cache_when_numba_loads()  # before any kernel is defined: see envs/cache.py

@@ -35,11 +35,12 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 import time
+from importlib.abc import MetaPathFinder
+from importlib.util import find_spec
 from pathlib import Path
-
-import numba
 
 from scenegym.envs.notice import notice
 
@@ -189,6 +190,8 @@ def source_digest(root: Path = ROOT, boundscheck: bool | None = None,
                   memo_file: Path | None = None) -> str:
     """A digest of the kernel modules' code under ``root``, the numba version and the
     bounds-check flag (default: numba's current setting)."""
+    import numba
+
     if boundscheck is None:
         # type checkers: numba.config sets its options at run time
         boundscheck = bool(numba.config.BOUNDSCHECK)  # type: ignore[attr-defined]
@@ -266,6 +269,8 @@ def use_versioned_cache() -> Path:
     and the first kernel built warns once (:func:`kernel_cache_folder`), naming the folder,
     why, and the variable that moves it.
     """
+    import numba
+
     global _FOLDER
     parent, prefix = cache_parent()
     folder = cache_dir(source_digest(memo_file=parent / f"{prefix}module-facts.json"))
@@ -281,6 +286,38 @@ def use_versioned_cache() -> Path:
     numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # (see above)
     _FOLDER = folder
     return folder
+
+
+class _WhenNumbaLoads(MetaPathFinder):
+    """Finds ``numba`` as the other finders do, and has its loader call
+    :func:`use_versioned_cache` as soon as numba's own module has run: before any module
+    that imports numba defines a kernel (numba fixes a kernel's cache folder when it is
+    decorated). Removes itself on first use."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != "numba":
+            return None
+        sys.meta_path.remove(self)
+        spec = find_spec(fullname)
+        if spec is not None and spec.loader is not None:
+            exec_module = spec.loader.exec_module
+
+            def exec_then_point_the_cache(module):
+                exec_module(module)
+                use_versioned_cache()
+
+            spec.loader.exec_module = exec_then_point_the_cache  # type: ignore[method-assign]
+        return spec
+
+
+def use_versioned_cache_when_numba_loads() -> None:
+    """Point numba's cache at this version's folder now if numba is loaded, else as soon as
+    it is: ``import scenegym`` then loads no numba (nothing is compiled until an env is
+    made)."""
+    if "numba" in sys.modules:
+        use_versioned_cache()
+    elif not any(isinstance(f, _WhenNumbaLoads) for f in sys.meta_path):
+        sys.meta_path.insert(0, _WhenNumbaLoads())
 
 
 def kernel_cache_folder() -> Path:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import gymnasium as gym
 
-from scenegym.envs.core.ruleset import Ruleset
-from scenegym.envs.rulesets import get_ruleset, register_ruleset, ruleset_names
+from scenegym.envs.core.envid import EnvId
+from scenegym.envs.rulesets import BUILTIN, load, register_ruleset, registered_rulesets
+
+if TYPE_CHECKING:
+    from scenegym.envs.core.ruleset import Ruleset
 
 GENERIC_ENV = "scenegym.envs.gym_env:SceneEnv"
 GENERIC_VECTOR_ENV = "scenegym.envs.gym_env:SceneVectorEnv"
@@ -19,17 +24,26 @@ def register_ruleset_ids(ruleset: Ruleset) -> None:
     """
     register_ruleset(ruleset)
     for env in ruleset.env_ids:
-        if env.id in gym.registry:
-            continue
-        kwargs = dict(env.kwargs)
-        if env.entry_point is None:
-            kwargs["ruleset"] = ruleset.name
-        gym.register(id=env.id, entry_point=env.entry_point or GENERIC_ENV,
-                     vector_entry_point=env.vector_entry_point or GENERIC_VECTOR_ENV,
-                     kwargs=kwargs, disable_env_checker=False)
+        register_env_id(ruleset.name, env)
+
+
+def register_env_id(ruleset: str, env: EnvId) -> None:
+    """Register ``env`` of the ruleset named ``ruleset`` unless its id is registered."""
+    if env.id in gym.registry:
+        return
+    kwargs = dict(env.kwargs)
+    if env.entry_point is None:
+        kwargs["ruleset"] = ruleset
+    gym.register(id=env.id, entry_point=env.entry_point or GENERIC_ENV,
+                 vector_entry_point=env.vector_entry_point or GENERIC_VECTOR_ENV,
+                 kwargs=kwargs, disable_env_checker=False)
 
 
 def register_all() -> None:
-    """Register the ids of every known ruleset."""
-    for name in ruleset_names():
-        register_ruleset_ids(get_ruleset(name))
+    """Register the ids of every known ruleset: the built-ins from their light id modules
+    (no rules are loaded, nor numba, until an env is made), then any registered since."""
+    for builtin in BUILTIN:
+        for env in load(builtin.env_ids):
+            register_env_id(builtin.name, env)
+    for ruleset in registered_rulesets():
+        register_ruleset_ids(ruleset)

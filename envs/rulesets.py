@@ -8,17 +8,31 @@ are registered by :func:`scenegym.envs.registration.register_ruleset_ids`.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, NamedTuple
 
-from scenegym.envs.core.ruleset import Ruleset
-from scenegym.envs.core.rulestats import NoRuleStats
+if TYPE_CHECKING:  # the contract loads numba: imported where a ruleset is first loaded
+    from scenegym.envs.core.ruleset import Ruleset
 
-# "module:attribute" of each built-in Ruleset value
+
+class Builtin(NamedTuple):
+    """A built-in ruleset by reference: its name, its ``Ruleset`` value and its env ids (a
+    light module's tuple, which the value names too), each as ``"module:attribute"``."""
+
+    name: str
+    ruleset: str
+    env_ids: str
+
+
 BUILTIN = (
-    "scenegym.envs.starforged.ruleset:STARFORGED",
-    "scenegym.envs.momentum.ruleset:MOMENTUM",
-    "scenegym.envs.frontiers.ruleset:FRONTIERS",
-    "scenegym.envs.sta.ruleset:STA",
-    "scenegym.envs.sta.ruleset:STA_SOCIAL",
+    Builtin("starforged", "scenegym.envs.starforged.ruleset:STARFORGED",
+            "scenegym.envs.starforged.ids:ENV_IDS"),
+    Builtin("momentum", "scenegym.envs.momentum.ruleset:MOMENTUM",
+            "scenegym.envs.momentum.ids:ENV_IDS"),
+    Builtin("frontiers", "scenegym.envs.frontiers.ruleset:FRONTIERS",
+            "scenegym.envs.frontiers.ids:ENV_IDS"),
+    Builtin("sta", "scenegym.envs.sta.ruleset:STA", "scenegym.envs.sta.ids:PERSONAL_ENV_IDS"),
+    Builtin("sta_social", "scenegym.envs.sta.ruleset:STA_SOCIAL",
+            "scenegym.envs.sta.ids:SOCIAL_ENV_IDS"),
 )
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -32,13 +46,20 @@ def load(reference: str):
 
 def _load_builtin() -> None:
     if not _RULESETS:
-        for reference in BUILTIN:
-            ruleset = load(reference)
+        for builtin in BUILTIN:
+            ruleset = load(builtin.ruleset)
             _RULESETS.setdefault(ruleset.name, ruleset)
+
+
+def registered_rulesets() -> list[Ruleset]:
+    """The rulesets loaded or registered so far (none are loaded for this)."""
+    return list(_RULESETS.values())
 
 
 def register_ruleset(ruleset: Ruleset) -> Ruleset:
     """Add ``ruleset`` by its name (registering the same value again is a no-op)."""
+    from scenegym.envs.core.ruleset import Ruleset
+
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"register_ruleset takes a Ruleset, got {type(ruleset).__name__}")
     _load_builtin()
@@ -85,6 +106,8 @@ def ruleset_of_env(env_id: str) -> Ruleset:
 def make_rulestats(ruleset: str, config):
     """The playtest statistics collector of ``ruleset`` under ``config``
     (:mod:`scenegym.envs.core.rulestats`)."""
+    from scenegym.envs.core.rulestats import NoRuleStats
+
     module = get_ruleset(ruleset).rulestats
     if module is None:
         return NoRuleStats()

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from scenegym.envs.core.envid import EnvId as EnvId  # re-exported: rulesets import it here
 from scenegym.envs.core.header import HEADER_SIZE
 from scenegym.envs.core.kernels import BatchKernels, RuleFunctions, compile_loops, slotted
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
@@ -82,23 +83,6 @@ class Layout(NamedTuple):
         if not self.observation_low < self.observation_high:
             raise ValueError(f"ruleset {ruleset!r}: observation bounds "
                              f"{self.observation_low}..{self.observation_high} are empty")
-
-
-class EnvId(NamedTuple):
-    """A Gymnasium id a ruleset registers.
-
-    Attributes:
-        id: The id (``"scenegym/StarforgedSceneChallenge-v1"``).
-        entry_point: ``"module:Class"`` of its single env (its docstring is the spec), or
-            ``None`` for the generic :class:`scenegym.envs.gym_env.SceneEnv`.
-        vector_entry_point: ``"module:Class"`` of its native vector env, or ``None``.
-        kwargs: Defaults this id passes to the env (config fields, ``seat``, ...).
-    """
-
-    id: str
-    entry_point: str | None = None
-    vector_entry_point: str | None = None
-    kwargs: Mapping[str, Any] = {}
 
 
 def fixed_layout(layout: Layout) -> Callable[[Any], Layout]:

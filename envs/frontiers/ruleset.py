@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.core.reward import DirectorWeights
-from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
+from scenegym.envs.core.ruleset import Layout, Ruleset, fixed_layout
 from scenegym.envs.frontiers import rules
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
+from scenegym.envs.frontiers.ids import ENV_IDS
 from scenegym.envs.frontiers.observation import OBSERVATION_NAMES, SLOTS, observe
 from scenegym.envs.frontiers.transcript import ACTION_NAMES, transcript
 
@@ -18,7 +19,6 @@ def seats_with_decisions(config: FrontiersConfig) -> set[int]:
     return {CREW, GM}
 
 
-ENV = "scenegym.envs.frontiers.env:FrontiersEncounter"
 AGENTS = "scenegym.envs.frontiers.heuristic"
 
 FRONTIERS = Ruleset(
@@ -31,7 +31,7 @@ FRONTIERS = Ruleset(
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
-    env_ids=(EnvId("scenegym/FrontiersEncounter-v1", ENV + "Env", ENV + "VectorEnv"),),
+    env_ids=ENV_IDS,
     agents={"heuristic": f"{AGENTS}:heuristic"},
     odds="scenegym.envs.frontiers.odds",
     rulestats="scenegym.envs.frontiers.stats",

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.core.reward import DirectorWeights
-from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
+from scenegym.envs.core.ruleset import Layout, Ruleset, fixed_layout
 from scenegym.envs.momentum import rules
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig, kernel_params
+from scenegym.envs.momentum.ids import ENV_IDS
 from scenegym.envs.momentum.observation import OBSERVATION_NAMES, SLOTS, observe
 from scenegym.envs.momentum.transcript import ACTION_NAMES, transcript
 
@@ -18,7 +19,6 @@ def seats_with_decisions(config: MomentumConfig) -> set[int]:
     return {CREW, GM}
 
 
-ENV = "scenegym.envs.momentum.env:MomentumScene"
 AGENTS = "scenegym.envs.momentum.heuristic"
 
 MOMENTUM = Ruleset(
@@ -31,7 +31,7 @@ MOMENTUM = Ruleset(
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
-    env_ids=(EnvId("scenegym/MomentumScene-v1", ENV + "Env", ENV + "VectorEnv"),),
+    env_ids=ENV_IDS,
     agents={"heuristic": f"{AGENTS}:director", "heuristic-director": f"{AGENTS}:director",
             "heuristic-adversarial": f"{AGENTS}:adversarial"},
     gm_styles=("heuristic-adversarial",),  # its crew is the heuristic crew

@@ -8,6 +8,7 @@ from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset
 from scenegym.envs.sta import rules
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig, StaSocialConfig, kernel_params
+from scenegym.envs.sta.ids import PERSONAL_ENV_IDS, SOCIAL_ENV_IDS
 from scenegym.envs.sta.observation import OBSERVATION_NAMES, SOCIAL_OBSERVATION_NAMES, observe
 from scenegym.envs.sta.transcript import ACTION_NAMES, transcript
 
@@ -26,12 +27,11 @@ def layout(config: StaConfig) -> Layout:
     return SOCIAL_LAYOUT if config.conflict == "social" else PERSONAL_LAYOUT
 
 
-ENV = "scenegym.envs.sta.env:STA"
 AGENTS = "scenegym.envs.sta.heuristic"
 
-def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None) -> Ruleset:
-    """A ruleset of the STA rules whose default config is ``config_type``'s, with the env
-    classes ``STA<kind>Env`` / ``STA<kind>VectorEnv``."""
+def sta_ruleset(name: str, config_type: type, env_ids: tuple[EnvId, ...], odds=None) -> Ruleset:
+    """A ruleset of the STA rules whose default config is ``config_type``'s, with the ids
+    ``env_ids`` (:mod:`scenegym.envs.sta.ids`)."""
     return Ruleset(
         name=name,
         config_type=config_type,
@@ -41,7 +41,7 @@ def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None)
         phase_names=st.PHASE_NAMES,
         seats_with_decisions=seats_with_decisions,
         transcript=transcript,
-        env_ids=(EnvId(env_id, f"{ENV}{kind}Env", f"{ENV}{kind}VectorEnv"),),
+        env_ids=env_ids,
         agents={"heuristic": f"{AGENTS}:heuristic"},
         odds=odds,
         rulestats="scenegym.envs.sta.stats",
@@ -50,9 +50,7 @@ def sta_ruleset(name: str, config_type: type, env_id: str, kind: str, odds=None)
     )
 
 
-STA = sta_ruleset("sta", StaConfig, "scenegym/STAPersonalConflict-v1", "PersonalConflict",
-                  odds="scenegym.envs.sta.odds")
+STA = sta_ruleset("sta", StaConfig, PERSONAL_ENV_IDS, odds="scenegym.envs.sta.odds")
 # The same rules under the social conflict's defaults (a ruleset of its own, so that its
 # default config, and with it every size, is the social one).
-STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, "scenegym/STASocialConflict-v1",
-                         "SocialConflict")
+STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, SOCIAL_ENV_IDS)

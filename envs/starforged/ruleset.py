@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from scenegym.envs.core.header import CREW, GM
-from scenegym.envs.core.ruleset import EnvId, Layout, Ruleset, fixed_layout
+from scenegym.envs.core.ruleset import Layout, Ruleset, fixed_layout
 from scenegym.envs.starforged import rules
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
+from scenegym.envs.starforged.ids import ENV_IDS
 from scenegym.envs.starforged.observation import OBSERVATION_NAMES, SLOTS, observe
 from scenegym.envs.starforged.transcript import ACTION_NAMES, transcript
 
@@ -20,7 +21,6 @@ def seats_with_decisions(config: StarforgedConfig) -> set[int]:
     return seats
 
 
-ENV = "scenegym.envs.starforged.env:StarforgedSceneChallenge"
 AGENTS = "scenegym.envs.starforged.heuristic"
 
 STARFORGED = Ruleset(
@@ -33,7 +33,7 @@ STARFORGED = Ruleset(
     phase_names=st.PHASE_NAMES,
     seats_with_decisions=seats_with_decisions,
     transcript=transcript,
-    env_ids=(EnvId("scenegym/StarforgedSceneChallenge-v1", ENV + "Env", ENV + "VectorEnv"),),
+    env_ids=ENV_IDS,
     agents={"heuristic": f"{AGENTS}:heuristic",
             "optimal": "scenegym.envs.starforged.optimal:optimal"},
     odds="scenegym.envs.starforged.odds",

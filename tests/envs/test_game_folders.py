@@ -11,7 +11,7 @@ from scenegym.envs.rulesets import get_ruleset, ruleset_names
 
 ENVS = Path(__file__).resolve().parents[2] / "envs"
 JOBS = ("config", "state", "rules", "observation", "transcript", "heuristic", "odds", "stats",
-        "invariants", "ruleset", "env")
+        "invariants", "ruleset", "env", "ids")
 
 
 def folder_of(name: str) -> str:
@@ -47,3 +47,14 @@ def test_a_ruleset_names_only_its_own_folder(name):
     assert get_ruleset(name).rulestats and get_ruleset(name).invariants
     # the odds of a folder's roll: sta_social rolls the tasks of sta, whose odds it shares
     assert any(get_ruleset(n).odds for n in BUILTIN if folder_of(n) == home)
+
+
+def test_each_builtin_names_its_ruleset_and_the_ids_that_ruleset_declares():
+    """``import scenegym`` registers the ids of a light module (``ids.py``); the ruleset's
+    value must declare that very tuple, under the name the built-in entry gives."""
+    from scenegym.envs.rulesets import BUILTIN, load
+
+    for builtin in BUILTIN:
+        ruleset = load(builtin.ruleset)
+        assert ruleset.name == builtin.name
+        assert ruleset.env_ids is load(builtin.env_ids)
