@@ -306,7 +306,7 @@ class _WhenNumbaLoads(MetaPathFinder):
                 exec_module(module)
                 use_versioned_cache()
 
-            spec.loader.exec_module = exec_then_point_the_cache  # type: ignore[method-assign]
+            spec.loader.exec_module = exec_then_point_the_cache
         return spec
 
 
