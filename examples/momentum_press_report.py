@@ -3,7 +3,8 @@
 Plays the heuristic crew Pressing never, then at Risk up to 0, 1, ... 6 (6 is "always": a
 Press above Risk 5 would pass the default ``risk_cap``), against the adversarial and the
 director heuristic GMs, every cell on the same seed (the same dice where the play agrees),
-under the default config and under the old Press dice (``press_hit_momentum=0``). Writes the
+under the default config, without the ruin (``press_ruin_risk=0``) and under the old Press
+dice (``press_hit_momentum=0, press_ruin_risk=0``). Writes the
 page ``docs/rules/momentum-press.md`` (or ``--out``) with the tables, the exact spends table
 of a 5-die pool and the command that made it::
 
@@ -26,7 +27,9 @@ from scenegym.evaluation.playtest import playtest_scenes
 
 THRESHOLDS = (-1, 0, 1, 2, 3, 4, 5, 6)  # -1: never
 GMS = ("adversarial", "director")
-DICE = (("new Press dice (default)", {}), ("old Press dice", {"press_hit_momentum": 0}))
+DICE = (("Press dice with the ruin (default)", {}),
+        ("Press dice without the ruin", {"press_ruin_risk": 0}),
+        ("old Press dice", {"press_hit_momentum": 0, "press_ruin_risk": 0}))
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "momentum-press.md"
 
 
@@ -96,10 +99,12 @@ def page(scenes: int, seed: int, machine: str) -> str:
         out += [f"## {title}: {setting}", "", *lines, "", f"Best threshold (the first of a tie): "
                 f"{summary}.", ""]
     out += ["## What a Press and a Brace buy, exactly (5 pool dice)", "",
-            "`scenegym odds momentum --spends --pool 5` (add `--press-hit-momentum 0` for the "
-            "old dice): the expected Momentum change of one roll (its criticals, the spend's own "
-            "Momentum, the Press dice that hit; ignoring the 0 and Full bounds), the chance of "
-            "a Critical Failure and of a bad result (Costly Success or worse).", "", "```text",
+            "`scenegym odds momentum --spends --pool 5` (add `--press-hit-momentum 0 "
+            "--press-ruin-risk 0` for the old dice): the expected Momentum change of one roll "
+            "(its criticals, the spend's own Momentum, the Press dice that hit short of a ruin; "
+            "ignoring the 0 and Full bounds), the chance of a ruin (a Press die that hits at "
+            "`press_ruin_risk` or above: all Momentum is lost), of a Critical Failure and of a "
+            "bad result (Costly Success or worse).", "", "```text",
             *format_spends(spend_rows(MomentumConfig(), [5])), "```", ""]
     return "\n".join(out)
 

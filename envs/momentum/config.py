@@ -75,6 +75,9 @@ class MomentumConfig(RulesetConfig):
             where a Press die was a plain risk die.
         press_hit_momentum: Momentum each Press die that hits loses again when the roll
             resolves (the position the Press bought falls through); 0 gives the old dice.
+        press_ruin_risk: At this Risk of the roll or above, a Press die that hits loses all
+            of the crew's Momentum instead (an overcommitment in mortal peril that goes
+            wrong loses the whole position); 0: never.
         brace_cost: Momentum a Brace spends.
         brace_risk: Risk a Brace removes.
         correct_cost: Momentum a Correct spends.
@@ -119,7 +122,7 @@ class MomentumConfig(RulesetConfig):
 
     kind: str = choice(KINDS, "action")
     pcs: int = 4
-    npcs: int = 3
+    npcs: int = 4
     episode: str = choice(EPISODES, "scene")
     full_per_pc: int = 3
     full_bonus: int = 1
@@ -138,7 +141,7 @@ class MomentumConfig(RulesetConfig):
     critical_count: int = 2
     risk_cap: int = 6
     crew_risk_min: int = 1
-    crew_risk_max: int = 4
+    crew_risk_max: int = 3
     npc_risk_min: tuple = (1, 2, 1, 2, 1, 2)
     npc_risk_max: tuple = (3, 4, 3, 4, 3, 4)
     pc_ability: tuple = (3,) * SIX
@@ -152,7 +155,8 @@ class MomentumConfig(RulesetConfig):
     press_risk: int = 1
     press_momentum: int = 1
     press_hit_face: int = 1
-    press_hit_momentum: int = 2
+    press_hit_momentum: int = 1
+    press_ruin_risk: int = 5
     brace_cost: int = 2
     brace_risk: int = 1
     correct_cost: int = 1
@@ -237,6 +241,7 @@ class MomentumConfig(RulesetConfig):
         check_int("difficulty", self.difficulty, 1, 20)
         check_int("critical_count", self.critical_count, 1, 20)
         check_int("risk_cap", self.risk_cap, 0, st.RISK_ACTIONS - 1)
+        check_int("press_ruin_risk", self.press_ruin_risk, 0, st.RISK_ACTIONS - 1)
         check_int("crew_risk_min", self.crew_risk_min, 0, self.risk_cap)
         check_int("crew_risk_max", self.crew_risk_max, self.crew_risk_min, self.risk_cap)
         check_ints("npc_risk_min", self.npc_risk_min, SIX, 0, self.risk_cap)

@@ -20,8 +20,9 @@ SPEC = """
     PC, answered by that PC's roll at a Risk in the NPC's profile. The roll: Ability + Skill
     d6 plus Risk d6; 5-6 succeed, 6s are critical, a risk 1 is a hit (table in
     :mod:`scenegym.envs.momentum.roll`). Critical Success +1 Momentum, Critical Failure -1.
-    A Press (+1 Risk, +1 Momentum) adds a Press die that, when it hits, loses 2 Momentum
-    as the roll resolves [press_hit_face, press_hit_momentum]. At Full the crew may spend
+    A Press (+1 Risk, +1 Momentum) adds a Press die that, when it hits, loses 1 Momentum
+    as the roll resolves, and all of the crew's Momentum when the roll's Risk is 5 or more
+    (a ruin) [press_hit_face, press_hit_momentum, press_ruin_risk]. At Full the crew may spend
     it all to win the scene; at 0 the GM may end it against the crew; neither before every
     PC has taken a turn (a turn counts once it ends), and each is offered the moment
     Momentum reaches it.
@@ -170,6 +171,14 @@ SPEC = """
       anything; lost ground builds up [ground_builds_up]. The state row gained a
       ``PRESS_HITS`` column and the event log a ``DIE_PRESS`` die; the spaces are
       unchanged.
+    - v1: issue 22, item 1, the Press made a decision (docs/rules/momentum-press.md): a
+      Press die that hits loses 1 Momentum, and all of it at Risk 5 or more
+      [press_hit_momentum=1, press_ruin_risk=5; 2 and 0 were the development dice]; the
+      default scene has four NPCs [npcs=4, was 3] and keeps a PC's own rolls within Risk
+      1-3 [crew_risk_max=3, was 4]. The heuristic crew Presses up to Risk 3
+      [press_up_to=3, was 4] and the director GM holds from 0.3 of Full until 0.8 of the
+      round limit [hold_share, release_share: were 0.4, 0.5], so its scenes stay longer
+      and closer than the adversarial GM's. The spaces are unchanged.
 """
 
 

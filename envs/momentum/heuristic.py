@@ -214,12 +214,12 @@ class MomentumHeuristic(CompiledHeuristic):
     STYLES: ClassVar[tuple] = STYLES
 
     style: str = "director"
-    press_up_to: int = 4
+    press_up_to: int = 3
     brace_from: int = 5
     brace_momentum: int = 4
     late_round_share: float = 0.4
-    hold_share: float = 0.4
-    release_share: float = 0.5
+    hold_share: float = 0.3
+    release_share: float = 0.8
     hold_cost: int = st.COST_RISK
 
     def __post_init__(self):

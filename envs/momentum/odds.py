@@ -61,8 +61,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--difficulty", type=int, default=None,
                         help="successes needed (default: the config's, 1)")
     parser.add_argument("--press-hit-momentum", type=int, default=None,
-                        help="Momentum a Press die that hits loses (default: the config's, 2; "
+                        help="Momentum a Press die that hits loses (default: the config's, 1; "
                              "0: the old dice)")
+    parser.add_argument("--press-ruin-risk", type=int, default=None,
+                        help="at this Risk of the roll or above a Press die that hits loses "
+                             "all Momentum (default: the config's, 5; 0: never)")
     parser.add_argument("--upgrade", action="store_true",
                         help="a Willpower upgrade: one pool die is set to 6 before rolling")
     parser.add_argument("--opponent-dice", type=int, default=None,
@@ -100,9 +103,10 @@ def compute(args) -> dict:
 
 
 def roll_config(args) -> MomentumConfig:
-    """The default config, with ``--difficulty`` and ``--press-hit-momentum`` applied (and
-    validated by the config)."""
-    changes = {field: getattr(args, field) for field in ("difficulty", "press_hit_momentum")
+    """The default config, with ``--difficulty``, ``--press-hit-momentum`` and
+    ``--press-ruin-risk`` applied (and validated by the config)."""
+    changes = {field: getattr(args, field)
+               for field in ("difficulty", "press_hit_momentum", "press_ruin_risk")
                if getattr(args, field, None) is not None}
     try:
         return MomentumConfig(**changes)
@@ -280,11 +284,20 @@ def momentum_change(config, odds: dict[str, Fraction], pressed: int) -> Fraction
             - pressed * press_hit_chance(config) * config.press_hit_momentum)
 
 
+def ruin_chance(config, risk: int, pressed: int) -> Fraction:
+    """Chance that a roll at ``risk`` (its Press dice included) loses all Momentum: one of its
+    ``pressed`` Press dice hits at ``press_ruin_risk`` or above."""
+    if not pressed or not 0 < config.press_ruin_risk <= risk:
+        return Fraction(0)
+    return 1 - (1 - press_hit_chance(config)) ** pressed
+
+
 def spend_figures(config, pool: int, risk: int, spend: str) -> dict | None:
     """One roll's figures as it stands (``spend="none"``), with a Press or with a Brace: the
-    expected Momentum change (the spend's own Momentum included), the chance of a Critical
-    Failure and of a bad result (Costly Success or worse). None where the spend is not legal
-    (a Press above ``risk_cap``, a Brace at Risk 0)."""
+    expected Momentum change (the spend's own Momentum included; a ruin's loss of all
+    Momentum is not in it, but its chance is), the chance of a ruin, of a Critical Failure
+    and of a bad result (Costly Success or worse). None where the spend is not legal (a
+    Press above ``risk_cap``, a Brace at Risk 0)."""
     pressed, delta = 0, Fraction(0)
     if spend == "press":
         if risk + config.press_risk > config.risk_cap:
@@ -295,7 +308,10 @@ def spend_figures(config, pool: int, risk: int, spend: str) -> dict | None:
             return None
         risk, delta = max(0, risk - config.brace_risk), Fraction(-config.brace_cost)
     odds = exact_odds(config, pool, risk + pressed, pressed=pressed)
-    return {"momentum": float(delta + momentum_change(config, odds, pressed)),
+    ruin = ruin_chance(config, risk + pressed, pressed)
+    falls = 0 if ruin else pressed
+    return {"momentum": float(delta + momentum_change(config, odds, falls)),
+            "ruin": float(ruin),
             "critical_failure": float(odds["critical_failure"]),
             "bad": float(sum(odds[k] for k in BAD))}
 
@@ -322,14 +338,18 @@ def spends(config, args) -> dict:
 
 def format_spends(rows: list[dict]) -> list[str]:
     """The spends table as text: a row per Risk and pool, '-' where a spend is not legal."""
-    def cell(figures, key, form):
-        return f"{'-':>7}" if figures is None else format(figures[key], form)
+    def cell(figures, key, form, width=7):
+        return f"{'-':>{width}}" if figures is None else format(figures[key], form)
 
-    lines = ["Risk pool | dMomentum: none   press   brace | P(crit fail): none  press  brace"
-             " | P(bad): none  press  brace"]
+    lines = ["Risk pool | dMomentum: none   press   brace | P(ruin) | P(crit fail): none  press"
+             "  brace | P(bad): none  press  brace"]
     for row in rows:
         parts = [f"{row['risk']:>4} {row['pool']:>4} |"]
-        for key, form in (("momentum", "+7.3f"), ("critical_failure", "7.3f"), ("bad", "7.3f")):
+        for key, form in (("momentum", "+7.3f"), ("ruin", None), ("critical_failure", "7.3f"),
+                          ("bad", "7.3f")):
+            if form is None:
+                parts.append(cell(row["press"], "ruin", "7.3f") + " |")
+                continue
             parts.append(" ".join(cell(row[s], key, form) for s in ("none", "press", "brace"))
                          + " |")
         lines.append(" ".join(parts).rstrip(" |"))

@@ -621,6 +621,15 @@ def spend(s, p, dice, log, i, action):
 
 
 @njit(cache=True)
+def press_fall(s, p):
+    """Momentum the roll's Press dice that hit lose: ``press_hit_momentum`` each, or all of
+    it at ``press_ruin_risk`` or above."""
+    if s[PRESS_HITS] > 0 and 0 < p.press_ruin_risk <= s[RISK]:
+        return s[MOMENTUM]
+    return s[PRESS_HITS] * p.press_hit_momentum
+
+
+@njit(cache=True)
 def press_dice(s, p):
     """The Press dice among the roll's risk dice (a Brace removes the GM's Risk first)."""
     return min(s[PRESSED] * p.press_risk, s[RISK])
@@ -718,7 +727,7 @@ def resolve_roll(s, p, dice, log, i):
             add_momentum(s, log, i, p.critical_success_momentum)
         elif r == CRITICAL_FAILURE:
             add_momentum(s, log, i, -p.critical_failure_momentum)
-        add_momentum(s, log, i, -s[PRESS_HITS] * p.press_hit_momentum)
+        add_momentum(s, log, i, -press_fall(s, p))
     if social(p):
         go = tally_exchange(s, p, dice, log, i)
         if go != GO_ON:

@@ -52,7 +52,7 @@ def test_difficulty_above_1_needs_that_many_successes(scene, config, faces, resu
 def test_press_is_refused_at_the_risk_cap(scene, config):
     """"Press ... Take +1 Risk to gain +1 Momentum"; docs/rules/momentum.md: no roll goes
     above ``risk_cap``, so at the cap Press is not offered."""
-    s = scene(config(pcs=1, npcs=1, start=2, risk_cap=4), risk=4)
+    s = scene(config(pcs=1, npcs=1, start=2, risk_cap=4, crew_risk_max=4), risk=4)
     s.auto(st.SPEND)
     assert s.get("risk") == 4 and st.A_PRESS not in s.legal()
     s = scene(config(pcs=1, npcs=1, start=2, risk_cap=4), risk=3)

@@ -64,8 +64,10 @@ def test_corridor_fight_press_then_brace(scene, config, rolls):
     lands a Success. ... Momentum is now sitting just under half." "Brace. Next round ...
     The GM calls Risk 4 ... They spend 2 Momentum to remove 1 Risk, dropping Priya's roll to
     Risk 3. Momentum is now 4 -- under half, and the GM's side will lead next round."
+    The GM calls Risk 4 on a PC's own roll, so this scene sets ``crew_risk_max=4`` (the
+    default scene keeps a PC's own rolls within Risk 3: rules page, "The roll").
     """
-    s = scene(config(pcs=4, npcs=1, start=5), dice=corridor_dice(rolls))
+    s = scene(config(pcs=4, npcs=1, start=5, crew_risk_max=4), dice=corridor_dice(rolls))
     s.auto(st.SPEND, round=1, actor=0, turn=st.CREW_TURN)
     assert s.get("risk") == 2
     s.play(st.A_PRESS)
