@@ -91,6 +91,9 @@ class StaConfig(RulesetConfig, ActionRules):
         deadly_threat: Threat a PC adds for a Deadly attack (an NPC spends it).
         extra_minor_cost: Momentum for the extra minor action.
         max_minors: Minor actions per turn (the first free).
+        minors_after_major: A character may take its minor actions after its major action
+            as well as before it, within the same limits ("attempted a single major action
+            and any minor actions"); False: only before it.
         added_severity_cost: Momentum per +1 severity.
         added_severity_max: Most severity added by Momentum to one attack.
         intense_cost: Momentum per +1 severity with an Intense weapon.
@@ -179,6 +182,7 @@ class StaConfig(RulesetConfig, ActionRules):
     deadly_threat: int = 1
     extra_minor_cost: int = 1
     max_minors: int = 2
+    minors_after_major: bool = True
     added_severity_cost: int = 2
     added_severity_max: int = 2
     intense_cost: int = 1
@@ -286,7 +290,7 @@ class StaConfig(RulesetConfig, ActionRules):
             check_int(name, getattr(self, name), 0, 10)
         check_int("max_minors", self.max_minors, 1, 5)
         for name in ("targets_aware", "success_at_cost", "weapons_drawn", "reaction_penalties",
-                     "perfect_opportunity_adds", "zero_difficulty_roll"):
+                     "perfect_opportunity_adds", "zero_difficulty_roll", "minors_after_major"):
             check_choice(name, getattr(self, name), (True, False))
 
     def _check_social(self):
@@ -347,7 +351,7 @@ Params = namedtuple("Params", [
     "melee_difficulty", "ranged_difficulty", "first_aid_difficulty", "guard_difficulty",
     "targets_aware", "reach_penalty", "guard_bonus", "fatigue_penalty", "reaction_penalties",
     "complication_difficulty", "prone_ranged_penalty", "prone_cover_protection",
-    "prone_close_bonus", "deadly_threat", "extra_minor_cost", "max_minors",
+    "prone_close_bonus", "deadly_threat", "extra_minor_cost", "max_minors", "minors_after_major",
     "added_severity_cost", "added_severity_max", "intense_cost", "counter_cost", "keep_cost",
     "npc_first_cost", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
     "obstacles", "zones_min", "zones_max", "cover_percent", "terrain_percent",
@@ -415,6 +419,7 @@ def kernel_params(cfg: StaConfig) -> Params:
         prone_cover_protection=cfg.prone_cover_protection,
         prone_close_bonus=cfg.prone_close_bonus, deadly_threat=cfg.deadly_threat,
         extra_minor_cost=cfg.extra_minor_cost, max_minors=cfg.max_minors,
+        minors_after_major=int(cfg.minors_after_major),
         added_severity_cost=cfg.added_severity_cost, added_severity_max=cfg.added_severity_max,
         intense_cost=cfg.intense_cost, counter_cost=cfg.counter_cost, keep_cost=cfg.keep_cost,
         npc_first_cost=cfg.npc_first_cost, success_at_cost=int(cfg.success_at_cost),

@@ -28,6 +28,7 @@ from scenegym.envs.sta.state import (
     NOTE_TRAIT,
     NOTE_TREATED,
     SPRINT_TO,
+    SPRINTED,
     UNTREATED,
     WEAPON,
     WORST,
@@ -56,6 +57,7 @@ def sprint_move(s, p, log, i):
     pay(s, log, i, c, path_cost(s, s[ZONE + c], z), True)
     s[ZONE + c] = z
     s[MOVED] = 1
+    s[SPRINTED] = 1
     s[SPRINT_TO] = -1
     leave_reach(s, c)
     record(log, i, NOTE, NOTE_SPRINT, c, z)
