@@ -16,6 +16,7 @@ from scenegym.envs.sta.action_rules import ACTION_PARAMS, ActionRules, action_pa
 
 TIER_CODES = {"minor": st.MINOR_NPC, "notable": st.NOTABLE_NPC, "major": st.MAJOR_NPC}
 CONFLICTS = ("personal", "social")
+FIRST_TURNS = ("doubt", "npcs", "crew")  # who takes the first turn (Conflict Structure, p. 276)
 WEAPON_NAMES = ("unarmed", "knife", "blade", "phaser type-1", "phaser type-2", "phaser rifle",
                 "disruptor pistol", "disruptor rifle")
 SIX = 6
@@ -100,6 +101,10 @@ class StaConfig(RulesetConfig, ActionRules):
         counter_cost: Momentum to Counterattack.
         keep_cost: Momentum to Keep the Initiative.
         npc_first_cost: Threat the GM spends to let an NPC take the first turn.
+        first_turn: Who takes the first turn: ``doubt`` (there is doubt: the GM may spend
+            ``npc_first_cost`` Threat for an NPC, else a PC goes first), ``npcs`` (the NPCs
+            have an obvious reason, an ambush: an NPC goes first, no Threat) or ``crew``
+            (a PC is the obvious choice: no Threat spend is offered).
         success_at_cost: A failed PC task becomes a success with a complication, no Momentum.
         weapons_drawn: Characters start with their weapon drawn.
         battlefield_cover: Fixed battlefield: cover flag per zone (empty: generate per scene).
@@ -189,6 +194,7 @@ class StaConfig(RulesetConfig, ActionRules):
     counter_cost: int = 2
     keep_cost: int = 2
     npc_first_cost: int = 1
+    first_turn: str = "doubt"
     success_at_cost: bool = False
     weapons_drawn: bool = True
     battlefield_cover: tuple[int, ...] = ()
@@ -295,6 +301,7 @@ class StaConfig(RulesetConfig, ActionRules):
 
     def _check_social(self):
         check_choice("conflict", self.conflict, CONFLICTS)
+        check_choice("first_turn", self.first_turn, FIRST_TURNS)
         for name in SKILLS:
             check_ints(name, getattr(self, name), 2, 0, SIX - 1)
         for name in ("evidence_pieces", "evidence_difficulty", "offer_cost", "hostility_cost", "social_severity_cost",
@@ -353,7 +360,7 @@ Params = namedtuple("Params", [
     "complication_difficulty", "prone_ranged_penalty", "prone_cover_protection",
     "prone_close_bonus", "deadly_threat", "extra_minor_cost", "max_minors", "minors_after_major",
     "added_severity_cost", "added_severity_max", "intense_cost", "counter_cost", "keep_cost",
-    "npc_first_cost", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
+    "npc_first_cost", "first_turn", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
     "obstacles", "zones_min", "zones_max", "cover_percent", "terrain_percent",
     "obstacle_percent", "terrain_cost_max", "max_rounds", "crew_withdraw_result",
     "npc_withdraw_result", "social", "skills", "evidence_pieces", "evidence_difficulty",
@@ -422,7 +429,8 @@ def kernel_params(cfg: StaConfig) -> Params:
         minors_after_major=int(cfg.minors_after_major),
         added_severity_cost=cfg.added_severity_cost, added_severity_max=cfg.added_severity_max,
         intense_cost=cfg.intense_cost, counter_cost=cfg.counter_cost, keep_cost=cfg.keep_cost,
-        npc_first_cost=cfg.npc_first_cost, success_at_cost=int(cfg.success_at_cost),
+        npc_first_cost=cfg.npc_first_cost, first_turn=FIRST_TURNS.index(cfg.first_turn),
+        success_at_cost=int(cfg.success_at_cost),
         weapons_drawn=int(cfg.weapons_drawn), fixed_zones=n,
         cover=cfg.battlefield_cover + (0,) * pad, terrain=cfg.battlefield_terrain + (0,) * pad,
         obstacles=cfg.battlefield_obstacles + (0,) * (st.MAX_ZONES - len(cfg.battlefield_obstacles)),

@@ -16,7 +16,7 @@ SPEC = """
     zone. Rounds: every standing character takes one turn per round; turns alternate between
     the sides (a side with nobody left to act is skipped); at the end of a turn its side may
     Keep the Initiative (2 Momentum, Immediate) once. Before the first turn the GM may spend
-    1 Threat for an NPC to go first.
+    1 Threat for an NPC to go first (unless [first_turn] says which side obviously does).
 
     A turn: pick the character; minor actions (the first free, one more for 1 Momentum):
     Movement to an adjacent zone or into Reach of an enemy in the same or an adjacent zone
@@ -156,6 +156,9 @@ SPEC = """
       Movement after a Sprint; not after Pass) [minors_after_major; False: the play
       before]; slot "task_sprinted" (a Sprint this turn). Every slot after the phase
       one-hot moved up by 1, every per-character slot by 2.
+    - v1: [first_turn] (issue 21, item 14): a scenario may say which side obviously takes
+      the first turn (``npcs``: an ambush, no Threat; ``crew``: no Threat spend offered);
+      the default, ``doubt``, is the play before. Same spaces.
 """
 
 
@@ -257,6 +260,8 @@ SOCIAL_SPEC = """
     - v1: observation 427 -> 429 (issue 21, item 9): the personal conflict's new slots (a
       phase, "minor action after the major", and "task_sprinted"), never set in a social
       conflict; every slot after the phase one-hot moved up by 1 or 2. Same play.
+    - v1: [first_turn] (issue 21, item 14), as in the personal conflict; the default is the
+      play before.
 """
 
 

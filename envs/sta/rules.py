@@ -141,7 +141,17 @@ def begin(s, p, dice, log, i):
     if p.social:
         begin_social(s, p)
     record(log, i, NOTE, st.NOTE_ROUND, 1, 0)
-    if s[st.THREAT] >= p.npc_first_cost:
+    choose_first(s, p, log, i)
+
+
+@njit(cache=True)
+def choose_first(s, p, log, i):
+    """The first turn [first_turn]: the NPCs' when they have an obvious reason (an ambush), a
+    PC's when it is the obvious choice; in doubt the GM may spend Threat for an NPC."""
+    if p.first_turn == st.FIRST_NPCS:
+        record(log, i, NOTE, st.NOTE_FIRST, GM, 0)
+        hand_turn(s, p, log, i, GM)
+    elif p.first_turn == st.FIRST_DOUBT and s[st.THREAT] >= p.npc_first_cost:
         await_decision(s, st.FIRST, GM)
     else:
         hand_turn(s, p, log, i, CREW)

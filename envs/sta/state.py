@@ -139,6 +139,7 @@ TASK_NONE, TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD, TASK_REQUEST, TASK_DECEIVE, 
 TASK_NAMES = ("none", "Attack", "First Aid", "Guard", "Persuade", "Deception", "Intimidation",
               "Sprint", "Create Trait", "First Aid (treat an Injury)")
 PERSONAL, SOCIAL = 0, 1  # the conflict kinds
+FIRST_DOUBT, FIRST_NPCS, FIRST_CREW = range(3)  # who takes the first turn (config.FIRST_TURNS)
 # Social skills: index into the config's skill pairs (params.skills[2k], [2k+1]).
 SKILL_PERSUADE, SKILL_RESIST, SKILL_DECEIVE, SKILL_SEE_THROUGH, SKILL_INTIMIDATE, \
     SKILL_STAND_FIRM = range(6)

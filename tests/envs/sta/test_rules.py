@@ -27,6 +27,20 @@ def test_gm_spends_1_threat_for_an_npc_to_take_the_first_turn(conflict):
     assert conflict(threat_per_pc=0).legal() == [st.A_PICK + 0]  # no Threat: a PC goes first
 
 
+def test_an_obvious_reason_decides_the_first_turn_without_threat(conflict):
+    """"NON-PLAYER CHARACTERS (NPCs): If the NPCs have an obvious reason to take the first
+    turn, (e.g., they have ambushed the player characters) the gamemaster can select an NPC
+    to take the first turn"; "PLAYER CHARACTERS: ... This may be an obvious choice"; the
+    Threat spend only "If there is doubt as to who should act first" (Star Trek Adventures
+    2nd edition core rulebook, "Conflict Structure", p. 276) [first_turn]."""
+    ambush = conflict(first_turn="npcs")
+    assert ambush.phase == st.PICK and ambush.get("seat") == GM
+    assert ambush.legal() == [st.A_PICK + NPC0] and ambush.get("threat") == 2
+    obvious = conflict(first_turn="crew")
+    assert obvious.phase == st.PICK and obvious.get("seat") == CREW
+    assert obvious.legal() == [st.A_PICK + 0] and obvious.get("threat") == 2
+
+
 def test_turns_alternate_and_nobody_acts_twice_in_a_round(conflict):
     """"the action passes to the opposing side ... who chooses a single NPC to act next";
     "no character may take more than one turn per round\""""
