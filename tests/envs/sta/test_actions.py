@@ -87,6 +87,18 @@ def test_direct_lets_an_ally_act_now_assisted_with_control_command(conflict):
     assert st.A_DIRECT + 1 not in conflict(pcs=2, momentum_start=1).turn(0).legal()
 
 
+def test_after_directing_a_sprint_the_leader_may_still_move(conflict):
+    """Direct: the ally "may immediately attempt a single action"; Movement: "You cannot take
+    this minor action in the same turn as a Movement major action" ("Personal Conflict Minor
+    Actions", p. 288) bars the sprinter's own Movement, not its leader's: after PC 0's
+    directed Sprint (open ground, no task) the leader, PC 1, may take a Movement minor action
+    after its major action (Direct) [minors_after_major]."""
+    c = conflict(pcs=2, momentum_start=1, **TWO_NPCS).turn(1)
+    c.play(st.A_DIRECT + 0, st.A_SPRINT + 1)
+    assert c.get("zone", 0) == 1 and c.phase == st.AFTER and c.get("actor") == 1
+    assert st.A_MOVE + 1 in c.legal()
+
+
 # -- Ready, p. 289 -------------------------------------------------------------------------------
 
 def test_a_readied_attack_interrupts_the_enemys_turn(conflict):
