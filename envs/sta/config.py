@@ -16,6 +16,7 @@ from scenegym.envs.sta.action_rules import ACTION_PARAMS, ActionRules, action_pa
 
 TIER_CODES = {"minor": st.MINOR_NPC, "notable": st.NOTABLE_NPC, "major": st.MAJOR_NPC}
 CONFLICTS = ("personal", "social")
+FIRST_TURNS = ("doubt", "npcs", "crew")  # who takes the first turn (Conflict Structure, p. 276)
 WEAPON_NAMES = ("unarmed", "knife", "blade", "phaser type-1", "phaser type-2", "phaser rifle",
                 "disruptor pistol", "disruptor rifle")
 SIX = 6
@@ -91,12 +92,19 @@ class StaConfig(RulesetConfig, ActionRules):
         deadly_threat: Threat a PC adds for a Deadly attack (an NPC spends it).
         extra_minor_cost: Momentum for the extra minor action.
         max_minors: Minor actions per turn (the first free).
+        minors_after_major: A character may take its minor actions after its major action
+            as well as before it, within the same limits ("attempted a single major action
+            and any minor actions"); False: only before it.
         added_severity_cost: Momentum per +1 severity.
         added_severity_max: Most severity added by Momentum to one attack.
         intense_cost: Momentum per +1 severity with an Intense weapon.
         counter_cost: Momentum to Counterattack.
         keep_cost: Momentum to Keep the Initiative.
         npc_first_cost: Threat the GM spends to let an NPC take the first turn.
+        first_turn: Who takes the first turn: ``doubt`` (there is doubt: the GM may spend
+            ``npc_first_cost`` Threat for an NPC, else a PC goes first), ``npcs`` (the NPCs
+            have an obvious reason, an ambush: an NPC goes first, no Threat) or ``crew``
+            (a PC is the obvious choice: no Threat spend is offered).
         success_at_cost: A failed PC task becomes a success with a complication, no Momentum.
         weapons_drawn: Characters start with their weapon drawn.
         battlefield_cover: Fixed battlefield: cover flag per zone (empty: generate per scene).
@@ -179,12 +187,14 @@ class StaConfig(RulesetConfig, ActionRules):
     deadly_threat: int = 1
     extra_minor_cost: int = 1
     max_minors: int = 2
+    minors_after_major: bool = True
     added_severity_cost: int = 2
     added_severity_max: int = 2
     intense_cost: int = 1
     counter_cost: int = 2
     keep_cost: int = 2
     npc_first_cost: int = 1
+    first_turn: str = "doubt"
     success_at_cost: bool = False
     weapons_drawn: bool = True
     battlefield_cover: tuple[int, ...] = ()
@@ -286,11 +296,12 @@ class StaConfig(RulesetConfig, ActionRules):
             check_int(name, getattr(self, name), 0, 10)
         check_int("max_minors", self.max_minors, 1, 5)
         for name in ("targets_aware", "success_at_cost", "weapons_drawn", "reaction_penalties",
-                     "perfect_opportunity_adds", "zero_difficulty_roll"):
+                     "perfect_opportunity_adds", "zero_difficulty_roll", "minors_after_major"):
             check_choice(name, getattr(self, name), (True, False))
 
     def _check_social(self):
         check_choice("conflict", self.conflict, CONFLICTS)
+        check_choice("first_turn", self.first_turn, FIRST_TURNS)
         for name in SKILLS:
             check_ints(name, getattr(self, name), 2, 0, SIX - 1)
         for name in ("evidence_pieces", "evidence_difficulty", "offer_cost", "hostility_cost", "social_severity_cost",
@@ -347,9 +358,9 @@ Params = namedtuple("Params", [
     "melee_difficulty", "ranged_difficulty", "first_aid_difficulty", "guard_difficulty",
     "targets_aware", "reach_penalty", "guard_bonus", "fatigue_penalty", "reaction_penalties",
     "complication_difficulty", "prone_ranged_penalty", "prone_cover_protection",
-    "prone_close_bonus", "deadly_threat", "extra_minor_cost", "max_minors",
+    "prone_close_bonus", "deadly_threat", "extra_minor_cost", "max_minors", "minors_after_major",
     "added_severity_cost", "added_severity_max", "intense_cost", "counter_cost", "keep_cost",
-    "npc_first_cost", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
+    "npc_first_cost", "first_turn", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
     "obstacles", "zones_min", "zones_max", "cover_percent", "terrain_percent",
     "obstacle_percent", "terrain_cost_max", "max_rounds", "crew_withdraw_result",
     "npc_withdraw_result", "social", "skills", "evidence_pieces", "evidence_difficulty",
@@ -415,9 +426,11 @@ def kernel_params(cfg: StaConfig) -> Params:
         prone_cover_protection=cfg.prone_cover_protection,
         prone_close_bonus=cfg.prone_close_bonus, deadly_threat=cfg.deadly_threat,
         extra_minor_cost=cfg.extra_minor_cost, max_minors=cfg.max_minors,
+        minors_after_major=int(cfg.minors_after_major),
         added_severity_cost=cfg.added_severity_cost, added_severity_max=cfg.added_severity_max,
         intense_cost=cfg.intense_cost, counter_cost=cfg.counter_cost, keep_cost=cfg.keep_cost,
-        npc_first_cost=cfg.npc_first_cost, success_at_cost=int(cfg.success_at_cost),
+        npc_first_cost=cfg.npc_first_cost, first_turn=FIRST_TURNS.index(cfg.first_turn),
+        success_at_cost=int(cfg.success_at_cost),
         weapons_drawn=int(cfg.weapons_drawn), fixed_zones=n,
         cover=cfg.battlefield_cover + (0,) * pad, terrain=cfg.battlefield_terrain + (0,) * pad,
         obstacles=cfg.battlefield_obstacles + (0,) * (st.MAX_ZONES - len(cfg.battlefield_obstacles)),

@@ -20,6 +20,7 @@ from scenegym.envs.sta.characters import leave_reach, pay, side_of
 from scenegym.envs.sta.state import (
     ACTOR,
     BOON,
+    DIRECTOR,
     DRAWN,
     HINDER,
     MOVED,
@@ -28,6 +29,7 @@ from scenegym.envs.sta.state import (
     NOTE_TRAIT,
     NOTE_TREATED,
     SPRINT_TO,
+    SPRINTED,
     UNTREATED,
     WEAPON,
     WORST,
@@ -56,6 +58,8 @@ def sprint_move(s, p, log, i):
     pay(s, log, i, c, path_cost(s, s[ZONE + c], z), True)
     s[ZONE + c] = z
     s[MOVED] = 1
+    if s[DIRECTOR] < 0:  # a directed ally's Sprint is not its leader's Movement
+        s[SPRINTED] = 1
     s[SPRINT_TO] = -1
     leave_reach(s, c)
     record(log, i, NOTE, NOTE_SPRINT, c, z)

@@ -16,12 +16,14 @@ SPEC = """
     zone. Rounds: every standing character takes one turn per round; turns alternate between
     the sides (a side with nobody left to act is skipped); at the end of a turn its side may
     Keep the Initiative (2 Momentum, Immediate) once. Before the first turn the GM may spend
-    1 Threat for an NPC to go first.
+    1 Threat for an NPC to go first (unless [first_turn] says which side obviously does).
 
     A turn: pick the character; minor actions (the first free, one more for 1 Momentum):
     Movement to an adjacent zone or into Reach of an enemy in the same or an adjacent zone
     (not in Reach of an enemy, prone or not; terrain and obstacles cost Immediate
-    Momentum), Aim, Draw Item, Stand / Drop Prone; a major action: Stun or Deadly Attack
+    Momentum), Aim, Draw Item, Stand / Drop Prone, before the major action and, with those
+    left, after it [minors_after_major] (not Movement after a Sprint; Aim only when a
+    second major action may follow); a major action: Stun or Deadly Attack
     (melee needs Reach; a Deadly attack adds 1 Threat, an NPC spends it), First Aid on a
     Defeated ally in the same zone (not a Minor NPC killed by a Deadly attack), Assist an
     ally who has yet to act this round, Guard, Withdraw (from the own side's edge zone; not
@@ -51,9 +53,11 @@ SPEC = """
     | ids     | decision (seat)              | meaning                                          |
     |---------|------------------------------|--------------------------------------------------|
     | 0-7     | pick (side to act)           | character 0-7 takes the turn                     |
-    | 8-13    | minor (actor's side)         | Movement to zone 0-5                             |
-    | 14-21   | minor                        | move into Reach of character 0-7                 |
-    | 22-25   | minor                        | Aim / Draw Item / Stand-Drop Prone / no more     |
+    | 8-13    | minor; minor after the major | Movement to zone 0-5                             |
+    |         | (actor's side)               |                                                  |
+    | 14-21   | minor; minor after the major | move into Reach of character 0-7                 |
+    | 22-25   | minor; minor after the major | Aim / Draw Item / Stand-Drop Prone / no more     |
+    |         |                              | (after the major action: end the turn)           |
     | 26-33   | major                        | Stun Attack on character 0-7                     |
     | 34-41   | major                        | Deadly Attack on character 0-7                   |
     | 42-49   | major                        | First Aid on character 0-7                       |
@@ -80,16 +84,17 @@ SPEC = """
     | 130-133 | pick (GM)                    | spend Threat: reinforcement NPC 0-3              |
 
     ## Observation space
-    ``Box(-1, 1, (349,), float32)``, the same for both seats (nothing is hidden):
-    0-12 pending decision one-hot (``state.PHASE_NAMES`` order; 9-11 are social phases);
-    13-18 the scene (Momentum / max, Threat / 24 clipped, round / max_rounds, kept
-    initiative, zones / 6, crew side acting); 19-42 per zone (exists, cover, terrain cost /
-    3, obstacle to the next zone / 3); 43-68 the task (attack / First Aid / Guard one-hot,
+    ``Box(-1, 1, (351,), float32)``, the same for both seats (nothing is hidden):
+    0-13 pending decision one-hot (``state.PHASE_NAMES`` order; 9-11 are social phases, 13
+    the minor actions after the major action);
+    14-19 the scene (Momentum / max, Threat / 24 clipped, round / max_rounds, kept
+    initiative, zones / 6, crew side acting); 20-43 per zone (exists, cover, terrain cost /
+    3, obstacle to the next zone / 3); 44-70 the task (attack / First Aid / Guard one-hot,
     Deadly, opposed, Difficulty, reaction, successes, dice bought, Determination used,
     severity, severity added, the task's own Momentum (an NPC's unspent, and bonus Momentum
     against a prone target), minor actions used, aimed, prone toggled, the actor is rolling,
     Sprint, Create Trait, treat, moved, second major action, directed, interrupting, trait
-    altered, disarmed); 69-348 per character slot, 35 each (present, NPC
+    altered, disarmed, sprinted); 71-350 per character slot, 35 each (present, NPC
     tier / 3, zone / 5, Stress share, Fatigued, Injuries, Dying, Defeated, withdrawn, acted,
     prone, weapon drawn, Guard, complications, Determination, melee weapon, weapon severity,
     attack target number / 20, is the actor, the target, the victim, in Reach of the actor,
@@ -142,8 +147,18 @@ SPEC = """
       the pool's Momentum and adds Threat for the rest; the reactive roll bears its roller's
       penalties [reaction_penalties]; prone-target bonus Momentum is not saved; a prone
       character may take the Movement minor action; a Minor NPC killed by a Deadly attack
-      cannot be revived or treated. Slot 55 (was "task_npc_momentum", now "task_own_momentum")
+      cannot be revived or treated. Slot "task_own_momentum" (was "task_npc_momentum")
       adds the task's bonus Momentum.
+    - v1: new observation (349 -> 351) and default play (issue 21, item 9): a character may
+      take the minor actions it has left after its major action, in a new decision (phase
+      13, "minor action after the major": actions 8-24, or 25 to end the turn), offered
+      when a minor action is left (Aim only when a second major action may follow; not
+      Movement after a Sprint; not after Pass) [minors_after_major; False: the play
+      before]; slot "task_sprinted" (a Sprint this turn). Every slot after the phase
+      one-hot moved up by 1, every per-character slot by 2.
+    - v1: [first_turn] (issue 21, item 14): a scenario may say which side obviously takes
+      the first turn (``npcs``: an ambush, no Threat; ``crew``: no Threat spend offered);
+      the default, ``doubt``, is the play before. Same spaces.
 """
 
 
@@ -201,9 +216,9 @@ SOCIAL_SPEC = """
     | 165-170 | shut down (crew)      | Fatigue shuts down Control ... Reason               |
 
     ## Observation space
-    ``Box(-1, 1, (427,), float32)``: the personal conflict's 349 slots, then 349-354 the
+    ``Box(-1, 1, (429,), float32)``: the personal conflict's 351 slots, then 351-356 the
     social task (request / Deception / Intimidation, second roll pending, first roll's
-    successes, hostile) and 355-426 per character slot 9 more (lies it has told, Evidence
+    successes, hostile) and 357-428 per character slot 9 more (lies it has told, Evidence
     left and shown, fear, offers, a request of it may be made, failed attempts to intimidate
     it, shut-down attribute, is spending). ``scenegym.envs.sta.observation.SOCIAL_OBSERVATION_NAMES`` names every slot.
 
@@ -242,6 +257,11 @@ SOCIAL_SPEC = """
       target (slot "failed Intimidations" is the attempts on the character); Evidence lowers
       the Difficulty [evidence_difficulty]; the asker's penalties count [reaction_penalties];
       a PC's bought d20 may be paid part Momentum, part Threat; Determination adds a die.
+    - v1: observation 427 -> 429 (issue 21, item 9): the personal conflict's new slots (a
+      phase, "minor action after the major", and "task_sprinted"), never set in a social
+      conflict; every slot after the phase one-hot moved up by 1 or 2. Same play.
+    - v1: [first_turn] (issue 21, item 14), as in the personal conflict; the default is the
+      play before.
 """
 
 

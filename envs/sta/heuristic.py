@@ -1,7 +1,8 @@
 """Hand-written Star Trek Adventures personal-conflict players, one rule of thumb per decision.
 
 Both seats: the first character able takes the turn; stand up when prone, draw a holstered
-weapon, close into Reach when wielding a melee weapon; Aim before a ranged attack; revive a
+weapon, close into Reach when wielding a melee weapon; Aim before a ranged attack; take no
+minor action after the major action; revive a
 Defeated ally in reach of First Aid, else attack the first enemy open to attack (the crew
 with Stun, the GM with Deadly when it may), else Guard; buy one d20 when the pool can spare
 it (the crew from Momentum only); spend Determination on attacks; roll a Difficulty 0 task
@@ -252,6 +253,8 @@ def decide(o, m, ap):
         return social_decision(o, m, phase, side_crew)
     if phase == st.MINOR:
         return minor(o, m)
+    if phase == st.AFTER:
+        return st.A_END_MINOR
     if phase == st.MAJOR:
         return major(o, m, actor_crew, spare)
     if phase == st.BUY:

@@ -63,7 +63,7 @@ def scene_checks(state: np.ndarray, config) -> list[tuple[np.ndarray, str]]:
     """The pools of the scene, the round, the turn and the battlefield."""
     running = state[:, OVER] == 0
     actor = state[:, st.ACTOR].astype(np.int64)
-    acting = running & (actor >= 0) & np.isin(state[:, PHASE], (st.MINOR, st.MAJOR))
+    acting = running & (actor >= 0) & np.isin(state[:, PHASE], (st.MINOR, st.MAJOR, st.AFTER))
     rows = np.arange(state.shape[0])
     who = np.clip(actor, 0, st.MAX_CHARS - 1)
     out = (per_char(state, st.DEFEATED) + per_char(state, st.WITHDRAWN))[rows, who] > 0

@@ -28,7 +28,8 @@ _ZONE = ("exists", "cover", "terrain", "obstacle_next")
 _TASK = ("attack", "first_aid", "guard", "deadly", "opposed", "difficulty", "reaction",
          "successes", "bought", "perfect", "severity", "added", "own_momentum", "minors",
          "aimed", "prone_toggled", "roller_is_actor", "sprint", "create_trait", "treat",
-         "moved", "extra_major", "directed", "interrupting", "altered", "disarmed")
+         "moved", "extra_major", "directed", "interrupting", "altered", "disarmed",
+         "sprinted")
 _CHAR = ("present", "npc_tier", "zone", "stress_share", "fatigued", "injuries", "dying",
          "defeated", "withdrawn", "acted", "prone", "drawn", "guard", "complications",
          "determination", "melee_weapon", "severity", "attack_tn", "is_actor", "is_target",
@@ -112,6 +113,7 @@ def observe_task(s, p, o):
     o[k + 23] = s[st.INTERRUPTED] >= 0
     o[k + 24] = s[st.SPENT] & 1
     o[k + 25] = (s[st.SPENT] >> 1) & 1
+    o[k + 26] = s[st.SPRINTED]
 
 
 @njit(cache=True)

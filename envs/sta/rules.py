@@ -3,7 +3,8 @@
 Star Trek Adventures 2nd edition core rulebook, "Conflict" chapter, pp. 276-293. The turn
 is a chain of decisions: pick the character (PICK), minor actions (MINOR), the major action
 and its target (MAJOR), each roller's dice pool (BUY, the reactive side first), Momentum
-spends (SPEND), Avoid Injury (AVOID), Counterattack (COUNTER), Keep the Initiative (KEEP).
+spends (SPEND), Avoid Injury (AVOID), Counterattack (COUNTER), the minor actions left after the
+major action (AFTER), Keep the Initiative (KEEP).
 Every number comes from the kernel parameters ``p``
 (:func:`scenegym.envs.sta.config.kernel_params`); tasks, attacks and injuries live in
 :mod:`scenegym.envs.sta.combat`, rounds and turns in :mod:`scenegym.envs.sta.turns`.
@@ -30,13 +31,12 @@ from scenegym.envs.sta.actions import (
     sprint,
     task_on,
 )
-from scenegym.envs.sta.battlefield import build_battlefield, distance, move_cost
+from scenegym.envs.sta.battlefield import build_battlefield
 from scenegym.envs.sta.characters import (
     able,
     can_escalate,
     can_pay,
     enemy_in_reach,
-    enter_reach,
     escalate,
     exit_zone,
     in_reach,
@@ -65,6 +65,7 @@ from scenegym.envs.sta.combat import (
     task_succeeded,
 )
 from scenegym.envs.sta.effects import create_trait, disarm, disarm_cost, path_cost
+from scenegym.envs.sta.minors import legal_minor, minor_action
 from scenegym.envs.sta.social import (
     begin_social,
     give_or_suffer,
@@ -80,7 +81,9 @@ from scenegym.envs.sta.turns import (
     await_decision,
     check_end,
     end_turn,
+    finish_turn,
     hand_turn,
+    may_act_after_major,
     may_keep,
     may_take_extra_major,
     open_turn,
@@ -138,7 +141,17 @@ def begin(s, p, dice, log, i):
     if p.social:
         begin_social(s, p)
     record(log, i, NOTE, st.NOTE_ROUND, 1, 0)
-    if s[st.THREAT] >= p.npc_first_cost:
+    choose_first(s, p, log, i)
+
+
+@njit(cache=True)
+def choose_first(s, p, log, i):
+    """The first turn [first_turn]: the NPCs' when they have an obvious reason (an ambush), a
+    PC's when it is the obvious choice; in doubt the GM may spend Threat for an NPC."""
+    if p.first_turn == st.FIRST_NPCS:
+        record(log, i, NOTE, st.NOTE_FIRST, GM, 0)
+        hand_turn(s, p, log, i, GM)
+    elif p.first_turn == st.FIRST_DOUBT and s[st.THREAT] >= p.npc_first_cost:
         await_decision(s, st.FIRST, GM)
     else:
         hand_turn(s, p, log, i, CREW)
@@ -153,43 +166,6 @@ def pick(s, p, c, log, i):
     """``c`` takes its turn this round (a readied attack may interrupt it first)."""
     s[st.ACTED + c] = 1
     open_turn(s, p, log, i, c)
-
-
-@njit(cache=True)
-def extra_minor_cost(s, p):
-    """The first minor action is free; the extra one costs Momentum."""
-    return p.extra_minor_cost if s[st.MINORS] >= 1 else 0
-
-
-@njit(cache=True)
-def minor_action(s, p, log, i, action):
-    """Take one minor action (Movement, Aim, Draw Item, Stand / Drop Prone)."""
-    c = s[st.ACTOR]
-    pay(s, log, i, c, extra_minor_cost(s, p), False)
-    s[st.MINORS] += 1
-    record(log, i, NOTE, st.NOTE_MINOR, c, action)
-    if action < st.A_APPROACH:
-        z = action - st.A_MOVE
-        pay(s, log, i, c, move_cost(s, s[st.ZONE + c], z), True)
-        s[st.ZONE + c] = z
-        s[st.MOVED] = 1
-        leave_reach(s, c)
-    elif action < st.A_AIM:
-        t = action - st.A_APPROACH
-        pay(s, log, i, c, move_cost(s, s[st.ZONE + c], s[st.ZONE + t]), True)
-        s[st.ZONE + c] = s[st.ZONE + t]
-        s[st.MOVED] = 1
-        leave_reach(s, c)
-        enter_reach(s, c, t)
-    elif action == st.A_AIM:
-        s[st.AIMED] = 1
-    elif action == st.A_DRAW:
-        s[st.DRAWN + c] = 1
-    else:
-        s[st.PRONE + c] = 1 - s[st.PRONE + c]
-        s[st.PRONE_TOGGLED] = 1
-    if s[st.MINORS] >= p.max_minors:
-        await_decision(s, st.MAJOR, side_of(c))
 
 
 @njit(cache=True)
@@ -226,8 +202,10 @@ def major_action(s, p, dice, log, i, action):
         record(log, i, NOTE, st.NOTE_WITHDRAW, c, 0)
         if not check_end(s, p, log, i):
             end_turn(s, p, log, i)
-    else:
+    elif s[st.DIRECTOR] >= 0:  # a directed ally's Pass hands back to its leader
         end_turn(s, p, log, i)
+    else:  # Pass: every minor action was open before it, so the turn ends
+        finish_turn(s, p, log, i)
 
 
 @njit(cache=True)
@@ -349,6 +327,26 @@ def first_turn(s, p, log, i, action):
 
 
 @njit(cache=True)
+def before_major(s, p, log, i, action):
+    """A minor action before the major action, or on to the major action (at once when the
+    turn's minor actions are used up)."""
+    if action != st.A_END_MINOR:
+        minor_action(s, p, log, i, action)
+    if action == st.A_END_MINOR or s[st.MINORS] >= p.max_minors:
+        await_decision(s, st.MAJOR, side_of(s[st.ACTOR]))
+
+
+@njit(cache=True)
+def after_major(s, p, log, i, action):
+    """A minor action after the major action, or the end of the turn (at once when no minor
+    action is left)."""
+    if action != st.A_END_MINOR:
+        minor_action(s, p, log, i, action)
+    if action == st.A_END_MINOR or not may_act_after_major(s, p):
+        finish_turn(s, p, log, i)
+
+
+@njit(cache=True)
 def apply(s, p, dice, log, i, action):
     """Take the pending decision ``action`` and resolve until the next decision."""
     record(log, i, DECISION, s[SEAT], s[PHASE], action, 0)
@@ -360,10 +358,9 @@ def apply(s, p, dice, log, i, action):
         else:
             pick(s, p, action - st.A_PICK, log, i)
     elif phase == st.MINOR:
-        if action == st.A_END_MINOR:
-            await_decision(s, st.MAJOR, side_of(s[st.ACTOR]))
-        else:
-            minor_action(s, p, log, i, action)
+        before_major(s, p, log, i, action)
+    elif phase == st.AFTER:
+        after_major(s, p, log, i, action)
     elif phase == st.MAJOR:
         if p.social:
             social_major(s, p, dice, log, i, action)
@@ -405,35 +402,6 @@ def apply(s, p, dice, log, i, action):
 def may_withdraw(s, c):
     """Withdraw, a movement-related major action: not prone, and no enemy within Reach."""
     return s[st.PRONE + c] == 0 and not enemy_in_reach(s, c)
-
-
-@njit(cache=True)
-def can_afford_move(s, p, c, cost):
-    """The extra minor's cost (not Immediate) and the terrain's (Immediate)."""
-    extra = extra_minor_cost(s, p)
-    if side_of(c) == CREW:
-        return s[st.MOMENTUM] >= extra
-    return can_pay(s, c, extra + cost, True)
-
-
-@njit(cache=True)
-def legal_minor(s, p, m):
-    c = s[st.ACTOR]
-    m[st.A_END_MINOR] = True
-    if s[st.MINORS] >= p.max_minors or not can_pay(s, c, extra_minor_cost(s, p), False):
-        return
-    here = s[st.ZONE + c]
-    if not enemy_in_reach(s, c):  # prone bars only movement-related major actions
-        for z in range(max(0, here - 1), min(s[st.ZONES], here + 2)):
-            m[st.A_MOVE + z] = z != here and can_afford_move(s, p, c, move_cost(s, here, z))
-        for t in range(st.MAX_CHARS):
-            m[st.A_APPROACH + t] = (side_of(t) != side_of(c) and standing(s, t)
-                                    and distance(here, s[st.ZONE + t]) <= 1
-                                    and can_afford_move(s, p, c,
-                                                        move_cost(s, here, s[st.ZONE + t])))
-    m[st.A_AIM] = s[st.AIMED] == 0
-    m[st.A_DRAW] = s[st.DRAWN + c] == 0
-    m[st.A_PRONE] = s[st.PRONE_TOGGLED] == 0
 
 
 @njit(cache=True)
@@ -505,7 +473,9 @@ def legal(s, p, m):
             m[st.A_PICK + c] = side_of(c) == s[st.SIDE] and able(s, c)
         legal_reinforce(s, p, m)
     elif phase == st.MINOR:
-        legal_minor(s, p, m)
+        legal_minor(s, p, m, True)
+    elif phase == st.AFTER:
+        legal_minor(s, p, m, may_take_extra_major(s, p, s[st.ACTOR]))
     elif phase == st.MAJOR:
         legal_major(s, p, m)
     elif phase == st.BUY:

@@ -59,6 +59,7 @@ ADDED = next(_f)         # () severity added by Momentum on this attack (at most
 VICTIM = next(_f)        # () character facing the pending Injury, -1 none
 VICTIM_DEADLY = next(_f)  # () 1: the pending Injury is Deadly
 MOVED = next(_f)         # () 1: a Movement minor action was taken this turn (no Sprint after it)
+SPRINTED = next(_f)      # () 1: the actor Sprinted this turn (no Movement minor action after it)
 EXTRA = next(_f)         # () 1: the second major action of this turn is under way
 DIRECTOR = next(_f)      # () the character whose Direct lets ACTOR act now, -1 none
 INTERRUPTED = next(_f)   # () the character whose turn a readied attack interrupts, -1 none
@@ -138,19 +139,20 @@ TASK_NONE, TASK_ATTACK, TASK_FIRST_AID, TASK_GUARD, TASK_REQUEST, TASK_DECEIVE, 
 TASK_NAMES = ("none", "Attack", "First Aid", "Guard", "Persuade", "Deception", "Intimidation",
               "Sprint", "Create Trait", "First Aid (treat an Injury)")
 PERSONAL, SOCIAL = 0, 1  # the conflict kinds
+FIRST_DOUBT, FIRST_NPCS, FIRST_CREW = range(3)  # who takes the first turn (config.FIRST_TURNS)
 # Social skills: index into the config's skill pairs (params.skills[2k], [2k+1]).
 SKILL_PERSUADE, SKILL_RESIST, SKILL_DECEIVE, SKILL_SEE_THROUGH, SKILL_INTIMIDATE, \
     SKILL_STAND_FIRM = range(6)
 
 # Phases (the pending decision).
 FIRST, PICK, MINOR, MAJOR, BUY, SPEND, AVOID, COUNTER, KEEP, YIELD, GIVE, SHUT_DOWN, \
-    SPRING = range(13)
-NUM_PHASES = 13
+    SPRING, AFTER = range(14)
+NUM_PHASES = 14
 PHASE_NAMES = {FIRST: "first turn", PICK: "pick", MINOR: "minor action", MAJOR: "major action",
                BUY: "build the dice pool", SPEND: "spend Momentum", AVOID: "avoid injury",
                COUNTER: "counterattack", KEEP: "keep the initiative", YIELD: "yield or resist",
                GIVE: "give in or suffer Stress", SHUT_DOWN: "shut down an attribute",
-               SPRING: "spring the readied attack",
+               SPRING: "spring the readied attack", AFTER: "minor action after the major",
                -1: "over"}
 
 # Flat action ids.
@@ -160,7 +162,7 @@ A_APPROACH = A_MOVE + MAX_ZONES     # + character: move into Reach of an enemy
 A_AIM = A_APPROACH + MAX_CHARS
 A_DRAW = A_AIM + 1
 A_PRONE = A_DRAW + 1                # Stand / Drop Prone
-A_END_MINOR = A_PRONE + 1
+A_END_MINOR = A_PRONE + 1           # no more minor actions (after the major action: end the turn)
 A_ATTACK_STUN = A_END_MINOR + 1     # + target
 A_ATTACK_DEADLY = A_ATTACK_STUN + MAX_CHARS  # + target
 A_FIRST_AID = A_ATTACK_DEADLY + MAX_CHARS    # + ally

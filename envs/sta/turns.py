@@ -7,7 +7,9 @@ turn ... the action passes to the opposing side ... who chooses a single NPC to 
 handing the action to another player character instead. A character who takes a turn due
 to keeping the initiative must hand the next turn over to the opposition."
 A turn may also be interrupted by a readied attack (Ready, p. 289), lend its character to the
-leader's Direct, or go on with a second major action (2 Momentum, p. 289).
+leader's Direct, or go on with a second major action (2 Momentum, p. 289). After its major
+action the character may take the minor actions it has left (phase AFTER,
+[minors_after_major]): "attempted a single major action and any minor actions".
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from scenegym.envs.sta.characters import (
     standing_count,
     weapon_in_hand,
 )
+from scenegym.envs.sta.minors import minor_open
 from scenegym.envs.sta.state import (
     ACTED,
     ACTOR,
+    AFTER,
     AIMED,
     ASSIST_FOR,
     BONUS,
@@ -60,6 +64,7 @@ from scenegym.envs.sta.state import (
     SIDE,
     SPENT,
     SPRING,
+    SPRINTED,
     STUN_INJURIES,
     TARGET,
     TASK,
@@ -162,15 +167,30 @@ def clear_task(s):
 
 @njit(cache=True)
 def end_turn(s, p, log, i):
-    """The actor's action is over: an interrupted turn resumes; a directed ally hands back
-    to its leader, whose turn then ends; else the turn ends."""
+    """The actor's major action is over: an interrupted turn resumes; a directed ally hands
+    back to its leader; the actor may take the minor actions it has left; else the turn
+    ends."""
     if s[INTERRUPTED] >= 0:
         resume_interrupted(s, p, log, i)
         return
     if s[DIRECTOR] >= 0:
         s[ACTOR] = s[DIRECTOR]
         s[DIRECTOR] = -1
+    if may_act_after_major(s, p):
+        clear_task(s)
+        bank_npc_momentum(s, log, i)
+        await_decision(s, AFTER, side_of(s[ACTOR]))
+        return
     finish_turn(s, p, log, i)
+
+
+@njit(cache=True)
+def may_act_after_major(s, p):
+    """A minor action is left to the actor after its major action [minors_after_major]
+    (Aim only if a second major action may still follow)."""
+    c = s[ACTOR]
+    return (p.minors_after_major == 1 and p.social == 0 and standing(s, c)
+            and minor_open(s, p, may_take_extra_major(s, p, c)))
 
 
 @njit(cache=True)
@@ -255,6 +275,7 @@ def start_turn(s, p, log, i, c):
     s[AIMED] = 0
     s[PRONE_TOGGLED] = 0
     s[MOVED] = 0
+    s[SPRINTED] = 0
     s[EXTRA] = 0
     s[SPENT] = 0
     s[TARGET] = -1

@@ -41,8 +41,11 @@ class Conflict(ScriptedScene):
 
     def turn(self, c: int, *minors) -> Conflict:
         """``c`` takes the turn (the crew first if the GM's first-turn choice is pending; the
-        last turn handed over if its end, a second major action or Keep the Initiative, is
-        pending), takes ``minors`` and ends its minor actions."""
+        last turn ended and handed over if its minor actions after the major action, a second
+        major action or Keep the Initiative are pending), takes ``minors`` and ends its minor
+        actions."""
+        if self.phase == st.AFTER:
+            self.play(st.A_END_MINOR)
         if self.phase == st.KEEP:
             self.play(st.A_HAND_OVER)
         if self.phase == st.FIRST:

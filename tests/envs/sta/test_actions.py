@@ -52,14 +52,15 @@ def test_second_major_action_costs_2_momentum_and_1_difficulty(conflict):
     1 to the Difficulty of any task on the second major action)"; "You may not attempt more
     than two major actions during any round." Guard (Difficulty 0) is taken unrolled."""
     c = conflict(momentum_start=4).turn(0)
-    c.play(st.A_GUARD, st.A_DONE)
+    c.play(st.A_GUARD, st.A_DONE, st.A_END_MINOR)
     assert c.phase == st.KEEP and st.A_EXTRA_MAJOR in c.legal()
     c.play(st.A_EXTRA_MAJOR)
     assert c.get("momentum") == 2 and c.phase == st.MAJOR and c.get("actor") == 0
     c.play(st.A_ATTACK_STUN + NPC0)
     assert c.get("difficulty") == 2 + 1
     c = conflict(dice=[15, 16], momentum_start=4).turn(0)
-    c.play(st.A_GUARD, st.A_DONE, st.A_EXTRA_MAJOR, st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    c.play(st.A_GUARD, st.A_DONE, st.A_END_MINOR, st.A_EXTRA_MAJOR, st.A_ATTACK_STUN + NPC0,
+           st.A_ROLL, st.A_END_MINOR)
     assert c.phase == st.PICK and c.get("seat") == GM  # no third major action
     c = conflict()
     c.put("majors", 2, 0).turn(0)
@@ -84,6 +85,18 @@ def test_direct_lets_an_ally_act_now_assisted_with_control_command(conflict):
     assert c.dice_rolled(st.DIE_ASSIST) == [3] and c.get("defeated", NPC0) == 1
     assert c.get("actor") == 1 and c.get("acted", 0) == 0 and c.get("majors", 0) == 1
     assert st.A_DIRECT + 1 not in conflict(pcs=2, momentum_start=1).turn(0).legal()
+
+
+def test_after_directing_a_sprint_the_leader_may_still_move(conflict):
+    """Direct: the ally "may immediately attempt a single action"; Movement: "You cannot take
+    this minor action in the same turn as a Movement major action" ("Personal Conflict Minor
+    Actions", p. 288) bars the sprinter's own Movement, not its leader's: after PC 0's
+    directed Sprint (open ground, no task) the leader, PC 1, may take a Movement minor action
+    after its major action (Direct) [minors_after_major]."""
+    c = conflict(pcs=2, momentum_start=1, **TWO_NPCS).turn(1)
+    c.play(st.A_DIRECT + 0, st.A_SPRINT + 1)
+    assert c.get("zone", 0) == 1 and c.phase == st.AFTER and c.get("actor") == 1
+    assert st.A_MOVE + 1 in c.legal()
 
 
 # -- Ready, p. 289 -------------------------------------------------------------------------------
@@ -114,7 +127,8 @@ def test_a_readied_attack_that_defeats_its_trigger_hands_the_turn_back(conflict)
     """The interrupted NPC is Defeated before its turn ("A defeated character ... cannot take
     any actions"): its side picks again. A 3 (a critical) and a 10 are 3 successes."""
     c = conflict(dice=[3, 10], threat_per_pc=0, **TWO_NPCS).turn(0)
-    c.play(st.A_READY + NPC0, st.A_PICK + NPC0, st.A_SPRING_STUN, st.A_ROLL, st.A_DONE)
+    c.play(st.A_READY + NPC0, st.A_END_MINOR, st.A_PICK + NPC0, st.A_SPRING_STUN, st.A_ROLL,
+           st.A_DONE)
     assert c.get("defeated", NPC0) == 1
     assert c.phase == st.PICK and c.legal() == [st.A_PICK + NPC0 + 1]
 
@@ -206,7 +220,7 @@ def test_first_aid_treats_an_injury_at_its_severity_and_lifts_its_penalty(confli
     assert c.get("task") == st.TASK_TREAT and c.get("difficulty") == 3
     c.play(st.A_ROLL)
     assert c.get("untreated", 1) == 0 and c.get("injuries", 1) == 1
-    c.play(st.A_KEEP)
+    c.play(st.A_END_MINOR, st.A_KEEP)
     c.turn(1).play(st.A_ATTACK_STUN + NPC0)
     assert c.get("difficulty") == 2
 
@@ -222,7 +236,7 @@ def test_an_ally_may_assist_out_of_turn_giving_up_its_turn(conflict):
     c = conflict(dice=[10, 16, 3], pcs=2, **TWO_NPCS).turn(0)
     c.play(st.A_ATTACK_STUN + NPC0)
     assert st.A_ASSIST + 1 in c.legal() and st.A_ASSIST + 0 not in c.legal()
-    c.play(st.A_ASSIST + 1, st.A_ROLL)
+    c.play(st.A_ASSIST + 1, st.A_ROLL, st.A_END_MINOR)
     assert c.get("acted", 1) == 1 and c.get("defeated", NPC0) == 1
     assert c.phase == st.PICK and c.get("seat") == GM
 

@@ -27,6 +27,20 @@ def test_gm_spends_1_threat_for_an_npc_to_take_the_first_turn(conflict):
     assert conflict(threat_per_pc=0).legal() == [st.A_PICK + 0]  # no Threat: a PC goes first
 
 
+def test_an_obvious_reason_decides_the_first_turn_without_threat(conflict):
+    """"NON-PLAYER CHARACTERS (NPCs): If the NPCs have an obvious reason to take the first
+    turn, (e.g., they have ambushed the player characters) the gamemaster can select an NPC
+    to take the first turn"; "PLAYER CHARACTERS: ... This may be an obvious choice"; the
+    Threat spend only "If there is doubt as to who should act first" (Star Trek Adventures
+    2nd edition core rulebook, "Conflict Structure", p. 276) [first_turn]."""
+    ambush = conflict(first_turn="npcs")
+    assert ambush.phase == st.PICK and ambush.get("seat") == GM
+    assert ambush.legal() == [st.A_PICK + NPC0] and ambush.get("threat") == 2
+    obvious = conflict(first_turn="crew")
+    assert obvious.phase == st.PICK and obvious.get("seat") == CREW
+    assert obvious.legal() == [st.A_PICK + 0] and obvious.get("threat") == 2
+
+
 def test_turns_alternate_and_nobody_acts_twice_in_a_round(conflict):
     """"the action passes to the opposing side ... who chooses a single NPC to act next";
     "no character may take more than one turn per round\""""
@@ -335,6 +349,77 @@ def test_extra_minor_action_costs_1_momentum(conflict):
     assert broke.legal() == [st.A_END_MINOR]
 
 
+def test_shoot_then_drop_prone_a_minor_action_after_the_major_action(conflict):
+    """"Once you have completed your turn—attempted a single major action and any minor
+    actions—the action passes to the opposing side" (Star Trek Adventures 2nd edition core
+    rulebook, "Turn Order", p. 276); "each character can attempt a single major action and
+    several minor actions" ("Conflict Structure", p. 276): nothing ties the minor actions to
+    before the major one, so a character may shoot, then drop prone [minors_after_major].
+    PC 0 shoots and misses (15 and 16 against 14), then drops prone with its free minor
+    action; with no Momentum for another one its turn ends."""
+    c = conflict(dice=[15, 16]).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.phase == st.AFTER and c.get("seat") == CREW and c.get("actor") == 0
+    assert st.A_PRONE in c.legal() and st.A_END_MINOR in c.legal()
+    after = OBSERVATION_NAMES.index("phase_minor_action_after_the_major")
+    assert c.batch.obs[0, after] == 1.0
+    c.play(st.A_PRONE)
+    assert c.get("prone", 0) == 1 and c.get("minors") == 1
+    assert c.phase == st.PICK and c.get("seat") == GM
+    g = conflict(dice=[15, 16]).turn(NPC0)  # an NPC too: it shoots (Deadly) and misses
+    g.play(st.A_ATTACK_DEADLY + 0, st.A_ROLL)
+    assert g.phase == st.AFTER and g.get("seat") == GM and st.A_PRONE in g.legal()
+    g.play(st.A_END_MINOR)
+    assert g.phase == st.PICK and g.get("seat") == CREW and g.get("prone", NPC0) == 0
+
+
+def test_minor_actions_after_the_major_action_share_the_turns_limits(conflict):
+    """"You can take 1 minor action on each of your turns, and may take an additional minor
+    action per turn by spending 1 Momentum" ("Minor Actions", p. 288): the limits are the
+    turn's, before and after the major action together [extra_minor_cost, max_minors]; "You
+    cannot Stand and Drop Prone in the same turn." PC 0 drops prone (free), shoots and
+    misses, then crawls one zone for 1 Momentum; without the Momentum nothing is left to
+    offer after the attack, and the turn ends at once."""
+    c = conflict(dice=[15, 16], momentum_start=1).turn(0, st.A_PRONE)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.phase == st.AFTER and st.A_PRONE not in c.legal() and st.A_MOVE + 1 in c.legal()
+    c.play(st.A_MOVE + 1)
+    assert c.get("momentum") == 0 and c.get("zone", 0) == 1 and c.get("minors") == 2
+    assert c.phase == st.PICK and c.get("seat") == GM
+    broke = conflict(dice=[15, 16]).turn(0, st.A_PRONE)
+    broke.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert broke.phase == st.PICK and broke.get("seat") == GM
+
+
+def test_no_movement_after_a_sprint_and_no_aim_without_an_attack_to_follow(conflict):
+    """Movement: "You cannot take this minor action in the same turn as a Movement major
+    action"; Aim: "When you make an Attack this turn, you may re-roll a single d20"
+    ("Personal Conflict Minor Actions", p. 288). After a Sprint (open ground: no task) the
+    Movement minor action is not offered; Aim is offered after the major action only while a
+    second major action (2 Momentum) may follow. Pass ends the turn at once: every minor
+    action was open before it."""
+    c = conflict().turn(0)
+    c.play(st.A_SPRINT + 1)
+    assert c.phase == st.AFTER and c.get("zone", 0) == 1
+    assert not any(st.A_MOVE <= a < st.A_AIM for a in c.legal())
+    assert st.A_PRONE in c.legal() and st.A_AIM not in c.legal()
+    assert c.batch.obs[0, OBSERVATION_NAMES.index("task_sprinted")] == 1.0
+    rich = conflict(momentum_start=2).turn(0)
+    rich.play(st.A_SPRINT + 1)
+    assert st.A_AIM in rich.legal()
+    passed = conflict().turn(0)
+    passed.play(st.A_PASS)
+    assert passed.phase == st.PICK and passed.get("seat") == GM
+
+
+def test_minors_after_major_false_ends_the_turn_with_the_major_action(conflict):
+    """[minors_after_major] False: the minor actions come only before the major action (the
+    play before this reading); the turn ends when the major action is resolved."""
+    c = conflict(dice=[15, 16], minors_after_major=False).turn(0)
+    c.play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
+    assert c.phase == st.PICK and c.get("seat") == GM
+
+
 def test_difficult_terrain_and_obstacles_cost_immediate_momentum(conflict):
     """"When you attempt to move from an area of difficult terrain, or cross an obstacle,
     you must spend 1 or more Momentum ... This is Immediate." No Momentum: the PC adds
@@ -468,7 +553,7 @@ def test_stun_injury_is_removed_after_a_turn_undefeated(conflict):
     c = conflict(dice=[5, 6], pcs=2)
     for name, value in (("defeated", 1), ("injuries", 1), ("stun_injuries", 1)):
         c.put(name, value, 1)
-    c.turn(0).play(st.A_FIRST_AID + 1, st.A_ROLL, st.A_HAND_OVER)
+    c.turn(0).play(st.A_FIRST_AID + 1, st.A_ROLL, st.A_END_MINOR, st.A_HAND_OVER)
     c.turn(NPC0).play(st.A_PASS)
     c.turn(1).play(st.A_PASS)
     assert c.get("injuries", 1) == 0 and c.get("stun_injuries", 1) == 0
@@ -480,7 +565,7 @@ def test_assist_counts_only_if_the_leader_succeeds(conflict):
     assistant's success counts only if the leader scored one."""
     for leader, helped in (([15, 16], False), ([10, 16], True)):
         c = conflict(dice=leader + [3], pcs=2)
-        c.turn(1).play(st.A_ASSIST + 0, st.A_HAND_OVER)
+        c.turn(1).play(st.A_ASSIST + 0, st.A_END_MINOR, st.A_HAND_OVER)
         c.turn(NPC0).play(st.A_PASS)
         c.turn(0).play(st.A_ATTACK_STUN + NPC0, st.A_ROLL)
         assert c.get("defeated", NPC0) == int(helped)

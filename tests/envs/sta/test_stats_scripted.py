@@ -24,7 +24,8 @@ def short_conflict() -> ScriptedScene:
     2 successes) and 10 (1): 3 successes against Difficulty 2, 1 Momentum (kept: the PC
     declines the Disarm it would buy), the Minor NPC is Defeated in round 1."""
     c = ScriptedScene("sta", dice=[15, 16, 3, 10], **SCENE)
-    c.play(st.A_NPC_FIRST, st.A_PICK + NPC0, st.A_END_MINOR, st.A_ATTACK_DEADLY + 0, st.A_ROLL)
+    c.play(st.A_NPC_FIRST, st.A_PICK + NPC0, st.A_END_MINOR, st.A_ATTACK_DEADLY + 0, st.A_ROLL,
+           st.A_END_MINOR)
     c.play(st.A_PICK + 0, st.A_END_MINOR, st.A_ATTACK_STUN + NPC0, st.A_ROLL, st.A_DONE)
     assert c.get("over") == 1 and c.get("result") == 1
     return c
