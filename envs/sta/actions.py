@@ -168,8 +168,9 @@ def is_leader(s, c):
 
 @njit(cache=True)
 def legal_sprint(s, p, m, c):
-    """Not prone, not after a Movement minor action, up to ``sprint_zones`` away."""
-    if s[st.PRONE + c] == 1 or s[st.MOVED] == 1:
+    """Not prone, not after its own Movement minor action (a directed ally acts on its
+    leader's turn, whose Movement is not its own), up to ``sprint_zones`` away."""
+    if s[st.PRONE + c] == 1 or (s[st.MOVED] == 1 and s[st.DIRECTOR] < 0):
         return
     if p.sprint_from_reach == 0 and enemy_in_reach(s, c):
         return

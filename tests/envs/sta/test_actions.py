@@ -99,6 +99,19 @@ def test_after_directing_a_sprint_the_leader_may_still_move(conflict):
     assert st.A_MOVE + 1 in c.legal()
 
 
+def test_a_leader_who_moved_may_still_direct_an_ally_to_sprint(conflict):
+    """The converse: Movement's "You cannot take this minor action in the same turn as a
+    Movement major action" (p. 288) binds the one who moved. PC 1 takes a Movement minor
+    action, then Directs PC 0, who "may immediately attempt a single action": a Sprint is
+    among its choices, and it sprints."""
+    c = conflict(pcs=2, momentum_start=1, **TWO_NPCS).turn(1, st.A_MOVE + 1)
+    assert c.get("moved") == 1 and c.get("zone", 1) == 1
+    c.play(st.A_DIRECT + 0)
+    assert st.A_SPRINT + 1 in c.legal()
+    c.play(st.A_SPRINT + 1)
+    assert c.get("zone", 0) == 1
+
+
 # -- Ready, p. 289 -------------------------------------------------------------------------------
 
 def test_a_readied_attack_interrupts_the_enemys_turn(conflict):
