@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scenegym.envs.core.reward import GM_REWARDS
+from scenegym.envs.core.gm_rewards import GM_REWARDS
 from scenegym.envs.core.seeds import seed_problem
 from scenegym.envs.rulesets import env_ids, get_ruleset, ruleset_names
 

@@ -24,10 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.gm_rewards import GM_REWARDS  # noqa: F401 (re-exported)
 from scenegym.envs.core.header import CREW, DECISIONS, FORFEITED, LEAD_CHANGES, MARGIN
 from scenegym.envs.core.validate import check_choice, check_int
-
-GM_REWARDS = ("adversarial", "director")
 
 
 @dataclass(frozen=True)

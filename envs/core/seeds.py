@@ -13,8 +13,6 @@ import operator
 
 import numpy as np
 
-from scenegym.envs.core.dice import mix64
-
 SEED_LIMIT = 2**64  # seeds are 0..SEED_LIMIT-1
 SEED_RANGE = "an integer from 0 to 2**64-1 (18446744073709551615)"
 
@@ -44,5 +42,7 @@ def learner_seed(seed: int) -> int:
     A seed below 2**32 is kept as it is (a run keeps the learner it had); a larger one is
     mixed down, so every seed of the range trains and two large seeds rarely collide.
     """
+    from scenegym.envs.core.dice import mix64  # numba: only where a large seed is mixed
+
     seed = check_seed(seed)
     return seed if seed < 2**32 else int(mix64(np.uint64(seed)) % np.uint64(2**32))
