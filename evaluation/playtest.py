@@ -25,14 +25,18 @@ from scenegym.common.scenes import (
     MAX_SCENES,
     Interrupted,
     play_scenes,
+    scene_columns,
+    scene_loop_bytes,
+    scene_rows_bytes,
     seat_seed,
 )
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.batch import SceneBatch, engine_bytes, fresh_seed
 from scenegym.envs.core.header import (
     CREW,
     GM,
 )
+from scenegym.envs.core.memory import check_memory
 from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.core.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.envs.rulesets import get_ruleset, make_rulestats
@@ -132,8 +136,9 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     seed = fresh_seed() if seed is None else int(seed)
     agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config, seat=seat)
               for seat, spec in ((CREW, crew), (GM, gm))}
-    engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     rulestats = make_rulestats(ruleset, config)
+    check_playtest_memory(rs, config, min(batch, scenes), scenes, rulestats)
+    engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     try:
         ended = play_scenes(engine, agents, scenes, seed, rulestats, inline=inline, bar=bar)
     except Interrupted as stop:
@@ -149,6 +154,16 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     else:
         report["ruleset_stats"] = rulestats.summary()
     return report, ended
+
+
+def check_playtest_memory(rs, config, batch: int, scenes: int, rulestats) -> None:
+    """Refuse a playtest too large for the memory before allocating it (see
+    :mod:`scenegym.envs.core.memory`): its engine with the event log, the scene loop's
+    arrays per env, and a row per scene."""
+    own = len(scene_columns(rulestats))
+    layout = rs.layout_of(config)
+    check_memory(rs.name, batch, engine_bytes(layout, LOG_CAPACITY) + scene_loop_bytes(layout, own),
+                 scene_rows_bytes(scenes, own), size="batch")
 
 
 def whole_arm(*args, **kwargs) -> tuple[dict, np.ndarray]:
