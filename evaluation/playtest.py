@@ -160,10 +160,9 @@ def check_playtest_memory(rs, config, batch: int, scenes: int, rulestats) -> Non
     """Refuse a playtest too large for the memory before allocating it (see
     :mod:`scenegym.envs.core.memory`): its engine with the event log, the scene loop's
     arrays per env, and a row per scene."""
-    own = len(scene_columns(rulestats))
-    layout = rs.layout_of(config)
-    check_memory(rs.name, batch, engine_bytes(layout, LOG_CAPACITY) + scene_loop_bytes(layout, own),
-                 scene_rows_bytes(scenes, own), size="batch")
+    own, layout = len(scene_columns(rulestats)), rs.layout_of(config)
+    per_env = engine_bytes(layout, LOG_CAPACITY) + scene_loop_bytes(layout, own)
+    check_memory(rs.name, batch, per_env, scene_rows_bytes(scenes, own), size="batch")
 
 
 def whole_arm(*args, **kwargs) -> tuple[dict, np.ndarray]:

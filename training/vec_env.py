@@ -78,7 +78,8 @@ class SceneVecEnv(VecEnv):
         self.config = build_config(self.ruleset, config, overrides)
         self._opponent_spec = opponent
         self._opponent_seat = OTHER_SEAT.get(seat)
-        check_memory(self.ruleset.name, int(num_envs), sb3_bytes(self.ruleset.layout_of(self.config)))
+        check_memory(self.ruleset.name, int(num_envs),
+                     sb3_bytes(self.ruleset.layout_of(self.config)))
         batch = SceneBatch(self.ruleset, self.config, int(num_envs),
                            env_ids=np.arange(int(num_envs)) + first_env_index,
                            illegal=illegal_action)

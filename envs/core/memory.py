@@ -1,15 +1,14 @@
 """The memory guard: a batch too large for the machine is refused before it is allocated.
 
 Each path that allocates per-env arrays states what it will allocate, as bytes per env (and
-bytes that do not grow with the batch), summed from the arrays it makes: the engine
-(:func:`scenegym.envs.core.batch.engine_bytes`), the seated batch
-(:func:`scenegym.envs.seated.seated_bytes`), the Gymnasium envs
-(:func:`scenegym.envs.gym_env.vector_bytes`), the Stable-Baselines3 VecEnv
-(:func:`scenegym.training.vec_env.sb3_bytes`) and the playtest
-(:func:`scenegym.common.scenes.scene_loop_bytes`). Each calls :func:`check_memory` with its own
-figure before it allocates; the test ``tests/envs/core/test_memory.py`` holds every figure to
-within 20% of the bytes the path allocates (traced by ``tracemalloc``).
-"""
+bytes that do not grow with the batch), summed from the sizes of the arrays it makes: the
+engine (:func:`scenegym.envs.core.batch.engine_bytes`), the two-seat batch
+(:func:`scenegym.envs.twoseat.two_seat_bytes`), the single and the native vector env
+(:func:`scenegym.envs.gym_env.single_bytes`, :func:`scenegym.envs.gym_env.vector_bytes`),
+the Stable-Baselines3 VecEnv (:func:`scenegym.training.vec_env.sb3_bytes`) and the playtest
+(:func:`scenegym.evaluation.playtest.check_playtest_memory`). Each calls
+:func:`check_memory` with its own figure before it allocates; ``tests/envs/core/test_memory.py``
+holds every figure to within 20% of the bytes the path allocates (traced by ``tracemalloc``)."""
 
 from __future__ import annotations
 
@@ -61,7 +60,8 @@ def check_memory(name: str, num_envs: int, per_env: int, fixed: int = 0,
         num_envs: The batch size asked for.
         per_env: Bytes the path allocates per env.
         fixed: Bytes it allocates whatever the batch size (such as one row per scene).
-        size: How the caller names the batch size (``"num_envs"``, ``"--batch"``).
+        size: How the caller names the batch size (``"num_envs"``, ``"batch"``; an option
+            such as ``"--batch"`` is shown as ``--batch N``).
 
     Raises:
         ValueError: One line naming the estimate, the machine's memory and the largest batch

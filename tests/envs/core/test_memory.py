@@ -24,7 +24,7 @@ from scenegym.cli import main
 from scenegym.envs.core import memory
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.rulesets import env_ids
-from scenegym.envs.twoseat import game_config
+from scenegym.envs.twoseat import TwoSeatBatch, game_config
 from scenegym.evaluation import playtest
 from scenegym.evaluation.playtest import playtest_scenes
 
@@ -45,6 +45,18 @@ def _raw(env_id, n, steps=True):
             _, over, _ = batch.step(actions)
             batch.next_episode(over)
     return batch
+
+
+def _two_seat(env_id, n, steps=True):
+    game = TwoSeatBatch(env_id, n, illegal_action="lose")
+    if steps:
+        actions = np.zeros(n, np.int64)
+        game.reset(1)
+        for pick in _picks():
+            pick(game.masks, axis=1, out=actions)
+            game.step(actions)
+            game.next_episode()
+    return game
 
 
 def _vector(env_id, n, steps=True):
@@ -92,7 +104,7 @@ def _picks():
     return [np.argmax] * STEPS + [np.argmin] * 2 + [np.argmax] * STEPS
 
 
-PATHS = {"raw batch": _raw, "vector env": _vector, "SB3 VecEnv": _sb3, "playtest": _playtest}
+PATHS = {"raw batch": _raw, "two-seat batch": _two_seat, "vector env": _vector, "SB3 VecEnv": _sb3, "playtest": _playtest}
 
 
 def _peak(play, env_id) -> int:
@@ -165,13 +177,16 @@ def estimates(env_id) -> dict:
     from scenegym.envs.core.batch import engine_bytes
     from scenegym.envs.gym_env import vector_bytes
     from scenegym.envs.rulesets import make_rulestats
+    from scenegym.envs.twoseat import two_seat_bytes
     from scenegym.evaluation.playtest import LOG_CAPACITY
     from scenegym.training.vec_env import sb3_bytes
 
     rs, config = game_config(env_id, None, {})
     layout, n = rs.layout_of(config), NUM_ENVS
     own = len(scene_columns(make_rulestats(rs.name, config)))
-    return {"raw batch": engine_bytes(layout) * n, "vector env": vector_bytes(layout) * n,
+    return {"raw batch": engine_bytes(layout) * n,
+            "two-seat batch": two_seat_bytes(layout, 0, rs.default_gm_reward) * n,
+            "vector env": vector_bytes(layout) * n,
             "SB3 VecEnv": sb3_bytes(layout) * n,
             "playtest": (engine_bytes(layout, LOG_CAPACITY) + scene_loop_bytes(layout, own)) * n
             + scene_rows_bytes(2 * n, own)}
