@@ -11,7 +11,7 @@ import sys
 import numpy as np
 
 from scenegym.agents.seats import choose_actions
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.batch import SceneBatch, engine_bytes
 from scenegym.envs.core.dice import mix64
 from scenegym.envs.core.events import EVENT_WIDTH, drain_blocks
 from scenegym.envs.core.header import (
@@ -25,7 +25,7 @@ from scenegym.envs.core.header import (
     RESULT,
 )
 from scenegym.envs.core.kernels import policy_args
-from scenegym.envs.core.memory import row_bytes
+from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.policy import PYTHON, policy_of
 
 MAX_SCENES = 10**9
@@ -55,12 +55,26 @@ def scene_loop_bytes(layout, own_columns: int = 0) -> int:
     return counts + step + ended
 
 
-def scene_rows_bytes(scenes: int, own_columns: int = 0) -> int:
-    """Bytes of :func:`play_scenes`' row per scene (its columns and whether it ended) and of
-    one block of drained records (twice: the statistics take working copies of it)."""
+def scene_rows_bytes(scenes: int, own_columns: int = 0, drains: bool = True) -> int:
+    """Bytes of :func:`play_scenes`' row per scene (its columns and whether it ended) and,
+    with ``drains`` (the event log on), of one block of drained records (twice: the
+    statistics take working copies of it)."""
     row = (len(ENDED_COLUMNS) + own_columns) * row_bytes(np.int64) + row_bytes(np.bool_)
     drained = DRAIN_RECORDS * (row_bytes(np.int64) + row_bytes(np.int32, EVENT_WIDTH))
-    return scenes * row + 2 * drained
+    return scenes * row + (2 * drained if drains else 0)
+
+
+def scene_engine(ruleset, config, num_envs: int, scenes: int, rulestats=None,
+                 log_capacity: int = 0) -> SceneBatch:
+    """The engine that :func:`play_scenes` plays ``scenes`` scenes on, refused before it is
+    allocated if it, the loop's arrays per env and a row per scene need more memory than a
+    batch may take (:mod:`scenegym.envs.core.memory`; the refusal names the ``batch`` that
+    fits)."""
+    own, layout = len(scene_columns(rulestats)), ruleset.layout_of(config)
+    per_env = engine_bytes(layout, log_capacity) + scene_loop_bytes(layout, own)
+    check_memory(ruleset.name, num_envs, per_env,
+                 scene_rows_bytes(scenes, own, log_capacity > 0), size="batch")
+    return SceneBatch(ruleset, config, num_envs, log_capacity=log_capacity)
 
 
 class Interrupted(KeyboardInterrupt):

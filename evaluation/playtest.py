@@ -25,18 +25,15 @@ from scenegym.common.scenes import (
     MAX_SCENES,
     Interrupted,
     play_scenes,
-    scene_columns,
-    scene_loop_bytes,
-    scene_rows_bytes,
+    scene_engine,
     seat_seed,
 )
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch, engine_bytes, fresh_seed
+from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import (
     CREW,
     GM,
 )
-from scenegym.envs.core.memory import check_memory
 from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.core.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.envs.rulesets import get_ruleset, make_rulestats
@@ -137,8 +134,7 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config, seat=seat)
               for seat, spec in ((CREW, crew), (GM, gm))}
     rulestats = make_rulestats(ruleset, config)
-    check_playtest_memory(rs, config, min(batch, scenes), scenes, rulestats)
-    engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
+    engine = scene_engine(rs, config, min(batch, scenes), scenes, rulestats, LOG_CAPACITY)
     try:
         ended = play_scenes(engine, agents, scenes, seed, rulestats, inline=inline, bar=bar)
     except Interrupted as stop:
@@ -154,15 +150,6 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     else:
         report["ruleset_stats"] = rulestats.summary()
     return report, ended
-
-
-def check_playtest_memory(rs, config, batch: int, scenes: int, rulestats) -> None:
-    """Refuse a playtest too large for the memory before allocating it (see
-    :mod:`scenegym.envs.core.memory`): its engine with the event log, the scene loop's
-    arrays per env, and a row per scene."""
-    own, layout = len(scene_columns(rulestats)), rs.layout_of(config)
-    per_env = engine_bytes(layout, LOG_CAPACITY) + scene_loop_bytes(layout, own)
-    check_memory(rs.name, batch, per_env, scene_rows_bytes(scenes, own), size="batch")
 
 
 def whole_arm(*args, **kwargs) -> tuple[dict, np.ndarray]:

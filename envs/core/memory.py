@@ -6,9 +6,11 @@ engine (:func:`scenegym.envs.core.batch.engine_bytes`), the two-seat batch
 (:func:`scenegym.envs.twoseat.two_seat_bytes`), the single and the native vector env
 (:func:`scenegym.envs.gym_env.single_bytes`, :func:`scenegym.envs.gym_env.vector_bytes`),
 the Stable-Baselines3 VecEnv (:func:`scenegym.training.vec_env.sb3_bytes`) and the playtest
-(:func:`scenegym.evaluation.playtest.check_playtest_memory`). Each calls
-:func:`check_memory` with its own figure before it allocates; ``tests/envs/core/test_memory.py``
-holds every figure to within 20% of the bytes the path allocates (traced by ``tracemalloc``)."""
+(:func:`scenegym.common.scenes.scene_engine`, which the baselines and the match evaluation
+use too). Each calls :func:`check_memory` with its own figure before it allocates;
+``tests/envs/core/test_memory.py`` holds every figure to within 20% of the bytes the path
+allocates (traced by ``tracemalloc``).
+"""
 
 from __future__ import annotations
 
