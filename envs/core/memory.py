@@ -73,10 +73,11 @@ def check_memory(name: str, num_envs: int, per_env: int, fixed: int = 0,
     allowed = have // SHARE
     if have and need > allowed:
         most = largest_fitting(per_env, fixed, allowed)
+        fits = (f"{_named(size, most)} fits" if most else
+                f"no batch fits: {fixed / 2**30:.1f} GiB of it does not grow with the batch")
         raise ValueError(f"{_named(size, num_envs)} of {name} needs about {need / 2**30:.1f} "
                          f"GiB ({per_env:,} bytes per env); this machine has "
-                         f"{have / 2**30:.1f} GiB and a batch may take half: "
-                         f"{_named(size, most)} fits")
+                         f"{have / 2**30:.1f} GiB and a batch may take half: {fits}")
 
 
 def _named(size: str, value: int) -> str:

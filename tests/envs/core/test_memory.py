@@ -170,6 +170,13 @@ def test_a_playtest_too_large_is_refused_in_one_line_naming_the_batch_that_fits(
                         r"[\d.]+ GiB .* batch=\d+ fits", err)
 
 
+def test_a_playtest_of_more_scenes_than_fit_at_any_batch_says_so(monkeypatch):
+    _with_memory(monkeypatch, 2**24)
+    with pytest.raises(ValueError, match=r"no batch fits: [\d.]+ GiB of it does not grow with "
+                                         r"the batch"):
+        _playtest("scenegym/StarforgedSceneChallenge-v1", 8, steps=False, scenes=10**6)
+
+
 def estimates(env_id) -> dict:
     """Each path's estimate for ``NUM_ENVS`` envs of ``env_id`` (and the playtest's
     ``2 * NUM_ENVS`` scenes), from the functions the paths call."""
@@ -209,3 +216,4 @@ def print_table() -> None:
 
 if __name__ == "__main__":
     print_table()
+
