@@ -11,9 +11,9 @@ import sys
 import numpy as np
 
 from scenegym.agents.seats import choose_actions
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.batch import SceneBatch, engine_bytes
 from scenegym.envs.core.dice import mix64
-from scenegym.envs.core.events import drain_arrays
+from scenegym.envs.core.events import EVENT_WIDTH, drain_blocks
 from scenegym.envs.core.header import (
     CREW,
     DECISIONS,
@@ -25,6 +25,7 @@ from scenegym.envs.core.header import (
     RESULT,
 )
 from scenegym.envs.core.kernels import policy_args
+from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.policy import PYTHON, policy_of
 
 MAX_SCENES = 10**9
@@ -37,6 +38,43 @@ SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
 
 
 ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept per ended scene
+# event records drained (and handed to the statistics) at once: a drain's memory does not grow
+# with the batch
+DRAIN_RECORDS = 1 << 16
+
+
+def scene_loop_bytes(layout, own_columns: int = 0) -> int:
+    """Bytes per env that :func:`play_scenes` allocates beside its engine, when every env
+    ends at once (as when the compiled policies play whole scenes)."""
+    counts = 5 * row_bytes(np.int64)  # quota, played, first row and the two it is made from
+    step = (row_bytes(np.int64) + row_bytes(np.int64)  # actions, the drain's running count
+            + 3 * row_bytes(np.bool_))  # over, active, the envs that go on
+    ended = (row_bytes(np.int32, layout.state_size) + 3 * row_bytes(np.int64)  # rows, keys
+             + row_bytes(np.int32, len(ENDED_COLUMNS))
+             + 2 * row_bytes(np.int64, own_columns))  # the statistics' figures, and running
+    return counts + step + ended
+
+
+def scene_rows_bytes(scenes: int, own_columns: int = 0, drains: bool = True) -> int:
+    """Bytes of :func:`play_scenes`' row per scene (its columns and whether it ended) and,
+    with ``drains`` (the event log on), of one block of drained records (twice: the
+    statistics take working copies of it)."""
+    row = (len(ENDED_COLUMNS) + own_columns) * row_bytes(np.int64) + row_bytes(np.bool_)
+    drained = DRAIN_RECORDS * (row_bytes(np.int64) + row_bytes(np.int32, EVENT_WIDTH))
+    return scenes * row + (2 * drained if drains else 0)
+
+
+def scene_engine(ruleset, config, num_envs: int, scenes: int, rulestats=None,
+                 log_capacity: int = 0) -> SceneBatch:
+    """The engine that :func:`play_scenes` plays ``scenes`` scenes on, refused before it is
+    allocated if it, the loop's arrays per env and a row per scene need more memory than a
+    batch may take (:mod:`scenegym.envs.core.memory`; the refusal names the ``batch`` that
+    fits)."""
+    own, layout = len(scene_columns(rulestats)), ruleset.layout_of(config)
+    per_env = engine_bytes(layout, log_capacity) + scene_loop_bytes(layout, own)
+    check_memory(ruleset.name, num_envs, per_env,
+                 scene_rows_bytes(scenes, own, log_capacity > 0), size="batch")
+    return SceneBatch(ruleset, config, num_envs, log_capacity=log_capacity)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -113,7 +151,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 _, over, _ = engine.step(actions, active)
             else:
                 over = play(active)
-            rulestats.add_events(*drain_arrays(engine.log))
+            for envs, records in drain_blocks(engine.log, DRAIN_RECORDS):
+                rulestats.add_events(envs, records)
             done = np.flatnonzero(over)
             if done.size:
                 rows = engine.state[done]

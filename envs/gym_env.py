@@ -36,16 +36,17 @@ from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from scenegym.envs.core.batch import SceneBatch, check_memory, fresh_seed
+from scenegym.envs.core.batch import SceneBatch, engine_bytes, fresh_seed
 from scenegym.envs.core.config import config_digest
-from scenegym.envs.core.dice import mix64
+from scenegym.envs.core.dice import mix64, script_length
 from scenegym.envs.core.events import EPISODE_END
+from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.recycle import Recycled
 from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.core.seeds import check_seed
 from scenegym.envs.opponents import make_agent
 from scenegym.envs.rulesets import get_ruleset, ruleset_of_env
-from scenegym.envs.seated import SeatedBatch, SeatedState
+from scenegym.envs.seated import SeatedBatch, SeatedState, seated_bytes
 from scenegym.envs.twoseat import game_config
 
 OTHER_SEAT = {"crew": "gm", "gm": "crew"}  # the opponent's seat, by the learner's
@@ -53,6 +54,26 @@ OTHER_SEAT = {"crew": "gm", "gm": "crew"}  # the opponent's seat, by the learner
 # generator of reset(seed=...))
 GYM_ATTRIBUTES = ("spec", "_np_random", "_np_random_seed")
 LOG_CAPACITY = 1 << 16  # records between drains: room for many unseated scenes in one step
+IN_FLIGHT = 2  # arrays of each output pool in use: the one the caller holds, the one a step fills
+
+
+def single_bytes(layout, log_capacity: int = 0, script_length: int = 0) -> int:
+    """Bytes per env of the engine and its seated batch (what the single env allocates)."""
+    return engine_bytes(layout, log_capacity, script_length) + seated_bytes(layout)
+
+
+def vector_bytes(layout, log_capacity: int = 0, script_length: int = 0) -> int:
+    """Bytes per env of a :class:`SceneVectorEnv`: the engine and its seated batch; the batched
+    spaces (each observation's low and high bounds and whether each is bounded, each action's
+    size and start); the output pools' arrays in use (observations, whose array the step
+    fills replaces the engine's own, final observations and masks); and what a step returns
+    beside them (reward, ended and truncated flags, the infos' flags, the ended rows and, when
+    every env ends, the copy of their last observations that fills the final one)."""
+    obs, mask = row_bytes(np.float32, layout.obs_size), row_bytes(np.bool_, layout.num_actions)
+    spaces = 2 * (obs + row_bytes(np.bool_, layout.obs_size)) + 2 * row_bytes(np.int64)
+    pools = IN_FLIGHT * (2 * obs + mask) - obs
+    step = row_bytes(np.float32) + 4 * row_bytes(np.bool_) + row_bytes(np.int64) + obs
+    return single_bytes(layout, log_capacity, script_length) + spaces + pools + step
 
 
 def build_config(ruleset: Ruleset, config, overrides: dict):
@@ -113,7 +134,8 @@ class _Seated:
         self.layout = self.ruleset.layout_of(self.config)
         # what a policy file records of the config it was trained under
         self.metadata = {**type(self).metadata, "config_digest": config_digest(self.config)}
-        check_memory(self.ruleset.name, self.layout, num_envs, log_capacity)
+        check_memory(self.ruleset.name, num_envs,
+                     self._bytes_per_env(self.layout, log_capacity, script_length(dice_script)))
         if env_ids is None:
             env_ids = np.arange(num_envs) + first_env_index
         self._opponent_spec = opponent
@@ -125,6 +147,8 @@ class _Seated:
         self.seated = SeatedBatch(batch, seat, self._make_opponent(self._opponent_seed),
                                   gm_reward, director)
         self._needs_reset = True
+
+    _bytes_per_env = staticmethod(single_bytes)  # what the memory guard counts per env
 
     def _make_opponent(self, seed):
         return make_agent(self._opponent_spec, self.ruleset.name, seed, self.config,
@@ -348,6 +372,7 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
     """
 
     metadata: ClassVar[dict] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    _bytes_per_env = staticmethod(vector_bytes)
 
     def __init__(self, num_envs: int = 1, first_env_index: int = 0,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP, **kwargs):

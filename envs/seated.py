@@ -28,12 +28,21 @@ import numpy as np
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point, policy_args
+from scenegym.envs.core.memory import row_bytes
 from scenegym.envs.core.policy import PYTHON, ask, policy_of
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, pay_mode
 from scenegym.envs.core.snapshot import Snapshot
 from scenegym.envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
+FLAGS = 4  # per env: learner decided, end reported, terminated, truncated
+
+
+def seated_bytes(layout) -> int:
+    """Bytes per env that a :class:`SeatedBatch` adds to its batch's: the last observation of
+    an ended episode, the learner's reward, the flags, the actions and two env selections."""
+    return (row_bytes(np.float32, layout.obs_size) + row_bytes(np.float32)
+            + row_bytes(np.bool_, FLAGS) + row_bytes(np.int64) + 2 * row_bytes(np.bool_))
 
 
 class SeatedState(NamedTuple):
@@ -93,7 +102,7 @@ class SeatedBatch:
         self._reward = np.zeros(n, np.float32)
         # per env: learner decided in this episode, reported an end, ended by the rules
         # (terminated), cut off by the rules' own limit
-        self._flags = np.zeros((n, 4), np.bool_)
+        self._flags = np.zeros((n, FLAGS), np.bool_)
         self._terminated, self._cut_off = self._flags[:, 2], self._flags[:, 3]
         self._final_obs = np.zeros_like(batch.obs)
         self._actions = np.zeros(n, np.int64)

@@ -20,9 +20,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.envs.core.batch import SceneBatch, engine_bytes
 from scenegym.envs.core.header import CREW, EPISODE, FORFEITED, GM, RESULT
 from scenegym.envs.core.kernels import policy_args
+from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.policy import PYTHON, policy_of
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, director_reward
 from scenegym.envs.core.snapshot import Snapshot
@@ -60,6 +61,19 @@ def game_config(game: str, config=None, overrides: dict | None = None):
     return ruleset, ruleset.make_config(config, **overrides)
 
 
+def two_seat_bytes(layout, log_capacity: int = 0, gm_reward: str = "adversarial") -> int:
+    """Bytes per env of a :class:`TwoSeatBatch`: the engine, both seats' rewards, a step's
+    pending seats, its ended flags (and their copy for the next episode), the GM's reward
+    of the step; a director GM's, when every env ends at once, from the ended envs'
+    indices, state rows, seats and forfeits."""
+    per_env = (row_bytes(np.float32, 2) + row_bytes(np.int32) + 2 * row_bytes(np.bool_)
+               + row_bytes(np.float32))
+    if gm_reward == "director":
+        per_env += (row_bytes(np.int64) + row_bytes(np.int32, layout.state_size)
+                    + row_bytes(np.int32) + row_bytes(np.bool_))
+    return engine_bytes(layout, log_capacity) + per_env
+
+
 class TwoSeatBatch:
     """``num_envs`` episodes of ``game``, both seats played from outside (see module doc).
 
@@ -92,6 +106,8 @@ class TwoSeatBatch:
         self.director = director or ruleset.director
         if env_ids is None:
             env_ids = np.arange(int(num_envs)) + first_env_index
+        check_memory(ruleset.name, int(num_envs),
+                     two_seat_bytes(ruleset.layout_of(config), log_capacity, self.gm_reward))
         self.batch = SceneBatch(ruleset, config, int(num_envs), env_ids=env_ids,
                                 log_capacity=log_capacity, illegal=illegal_action)
         self._rewards = np.zeros((self.num_envs, 2), np.float32)

@@ -31,9 +31,16 @@ import numpy as np
 from scenegym.agents.registry import distinct_agents, seat_players
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
-from scenegym.common.scenes import ENDED_COLUMNS, MAX_BATCH, MAX_SCENES, play_scenes, seat_seed
+from scenegym.common.scenes import (
+    ENDED_COLUMNS,
+    MAX_BATCH,
+    MAX_SCENES,
+    play_scenes,
+    scene_engine,
+    seat_seed,
+)
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import CREW, GM, RESULT
 from scenegym.envs.core.rulestats import NoRuleStats
 from scenegym.envs.core.stats import proportion_ci
@@ -99,7 +106,7 @@ def play(ruleset, config, specs: dict, scenes: int, seed: int, batch: int) -> np
 
     agents = {s: make_agent(spec, ruleset.name, seat_seed(seed, s), config, seat=s)
               for s, spec in specs.items()}
-    engine = SceneBatch(ruleset, config, min(batch, scenes))
+    engine = scene_engine(ruleset, config, min(batch, scenes), scenes)
     return play_scenes(engine, agents, scenes, seed, NoRuleStats())
 
 

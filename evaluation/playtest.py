@@ -25,10 +25,11 @@ from scenegym.common.scenes import (
     MAX_SCENES,
     Interrupted,
     play_scenes,
+    scene_engine,
     seat_seed,
 )
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch, fresh_seed
+from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import (
     CREW,
     GM,
@@ -132,8 +133,8 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     seed = fresh_seed() if seed is None else int(seed)
     agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config, seat=seat)
               for seat, spec in ((CREW, crew), (GM, gm))}
-    engine = SceneBatch(rs, config, min(batch, scenes), log_capacity=LOG_CAPACITY)
     rulestats = make_rulestats(ruleset, config)
+    engine = scene_engine(rs, config, min(batch, scenes), scenes, rulestats, LOG_CAPACITY)
     try:
         ended = play_scenes(engine, agents, scenes, seed, rulestats, inline=inline, bar=bar)
     except Interrupted as stop:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenegym.common.scenes import ENDED_COLUMNS, play_scenes
-from scenegym.envs.core.batch import SceneBatch
+from scenegym.common.scenes import ENDED_COLUMNS, play_scenes, scene_engine
 from scenegym.envs.core.header import CREW, GM, RESULT
 from scenegym.envs.core.rulestats import NoRuleStats
 from scenegym.envs.core.stats import proportion_ci
@@ -55,8 +54,8 @@ def play_match(ruleset, config, crew, gm, scenes: int, seed: int,
     """
     n = max(1, min(batch, scenes))
     per_env = -(-scenes // n)
-    ended = play_scenes(SceneBatch(ruleset, config, n), {CREW: crew, GM: gm}, n * per_env,
-                        seed, NoRuleStats())
+    ended = play_scenes(scene_engine(ruleset, config, n, n * per_env), {CREW: crew, GM: gm},
+                        n * per_env, seed, NoRuleStats())
     res = ended[:, ENDED_COLUMNS.index(RESULT)]
     return MatchResult(int((res > 0).sum()), int((res < 0).sum()), int((res == 0).sum()))
 

@@ -25,14 +25,30 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from scenegym.agents.policy_info import policy_info
 from scenegym.agents.registry import make_agent
-from scenegym.envs.core.batch import SceneBatch, check_memory
+from scenegym.envs.core.batch import SceneBatch, engine_bytes
 from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.core.memory import array_object_bytes, check_memory, dict_bytes, row_bytes
 from scenegym.envs.core.seeds import check_seed
-from scenegym.envs.gym_env import OTHER_SEAT, build_config, opponent_seed
+from scenegym.envs.gym_env import IN_FLIGHT, OTHER_SEAT, build_config, opponent_seed
 from scenegym.envs.rulesets import ruleset_of_env
-from scenegym.envs.seated import SeatedBatch
+from scenegym.envs.seated import SeatedBatch, seated_bytes
 
 PER_ENV_METHODS = ("action_masks",)
+INFO_KEYS = ("terminal_observation", "TimeLimit.truncated", "cut_off")  # an ended env's info
+DICT_LISTS = 4  # lists of a dict per env: options, reset infos, and a step's infos (IN_FLIGHT)
+
+
+def sb3_bytes(layout) -> int:
+    """Bytes per env of a :class:`SceneVecEnv`: the engine and its seated batch; the copies
+    of observations and masks handed out (the caller's and the step's); SB3's seeds list
+    and lists of a dict per env; a step's reward, flags and ended rows; and, when every env
+    ends in a step and the step before, the infos' entries and last observations."""
+    obs, mask = row_bytes(np.float32, layout.obs_size), row_bytes(np.bool_, layout.num_actions)
+    copies = IN_FLIGHT * (obs + mask)
+    lists = row_bytes(np.intp) + DICT_LISTS * dict_bytes()
+    step = row_bytes(np.float32) + row_bytes(np.bool_) + row_bytes(np.int64)
+    ended = IN_FLIGHT * (dict_bytes(len(INFO_KEYS)) - dict_bytes() + array_object_bytes() + obs)
+    return engine_bytes(layout) + seated_bytes(layout) + copies + lists + step + ended
 
 
 def ruleset_of(env_id: str):
@@ -62,7 +78,8 @@ class SceneVecEnv(VecEnv):
         self.config = build_config(self.ruleset, config, overrides)
         self._opponent_spec = opponent
         self._opponent_seat = OTHER_SEAT.get(seat)
-        check_memory(self.ruleset.name, self.ruleset.layout_of(self.config), int(num_envs))
+        check_memory(self.ruleset.name, int(num_envs),
+                     sb3_bytes(self.ruleset.layout_of(self.config)))
         batch = SceneBatch(self.ruleset, self.config, int(num_envs),
                            env_ids=np.arange(int(num_envs)) + first_env_index,
                            illegal=illegal_action)

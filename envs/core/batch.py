@@ -6,15 +6,14 @@ The class keeps its first name, ``SceneBatch``; its unit is the episode (see
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
 from scenegym.envs.core import snapshot
-from scenegym.envs.core.dice import make_dice
+from scenegym.envs.core.dice import make_dice, script_length
 from scenegym.envs.core.events import EVENT_WIDTH, EventLog, drain, make_log
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point
+from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.core.seeds import check_seed
@@ -23,35 +22,18 @@ from scenegym.envs.core.snapshot import Snapshot
 ILLEGAL_MODES = ("raise", "lose")  # indices match scenegym.envs.core.kernels.RAISE / LOSE
 
 
-# bytes per env beyond the state, observation and mask arrays: dice, ids, rewards, flags, and
-# the copies the seated batch and the vector envs hand out (observations and masks, 3 times)
-COPIES = 3
-SMALL_ARRAYS = 64
-
-
-def batch_bytes(layout, num_envs: int, log_capacity: int = 0) -> int:
-    """About how many bytes a batch of ``num_envs`` envs of ``layout`` allocates."""
-    per_env = (4 * layout.state_size + COPIES * (4 * layout.obs_size + layout.num_actions)
-               + SMALL_ARRAYS + 4 * EVENT_WIDTH * log_capacity)
-    return per_env * num_envs
-
-
-def memory_bytes() -> int:
-    """The machine's physical memory in bytes (0 when the system does not say)."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 0
-
-
-def check_memory(name: str, layout, num_envs: int, log_capacity: int = 0) -> None:
-    """Refuse, before allocating, a batch that needs more than half the machine's memory."""
-    need, have = batch_bytes(layout, num_envs, log_capacity), memory_bytes()
-    if have and need > have // 2:
-        most = have // 2 // max(1, batch_bytes(layout, 1, log_capacity))
-        raise ValueError(f"num_envs={num_envs} of {name} needs about {need / 2**30:.1f} GiB; "
-                         f"this machine has {have / 2**30:.1f} GiB (allowed: up to {most} "
-                         "envs, half the memory)")
+def engine_bytes(layout, log_capacity: int = 0, script_length: int = 0) -> int:
+    """Bytes per env that a :class:`SceneBatch` of ``layout`` allocates: its state row,
+    observation and mask, ids (as given or made, and their uint64 copy), dice (keys, counts
+    and ``script_length`` scripted faces), event log (``log_capacity`` records and a
+    length), reward, flags and action buffers."""
+    return (row_bytes(np.int32, layout.state_size) + row_bytes(np.float32, layout.obs_size)
+            + row_bytes(np.bool_, layout.num_actions)
+            + 2 * row_bytes(np.uint64)  # env_ids and the ids they are made from
+            + row_bytes(np.uint64) + row_bytes(np.int64) + row_bytes(np.int32, script_length)
+            + row_bytes(np.int32, EVENT_WIDTH * log_capacity) + row_bytes(np.int64)
+            + row_bytes(np.float32) + row_bytes(np.int64)  # reward, action buffer
+            + 4 * row_bytes(np.bool_))  # all, over, truncated, which
 
 
 def fresh_seed() -> int:
@@ -93,7 +75,8 @@ class SceneBatch:
             raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, got {illegal!r}")
         self.ruleset, self.config, self.num_envs, self.illegal = ruleset, config, num_envs, illegal
         self.layout = layout = ruleset.layout_of(config)
-        check_memory(ruleset.name, layout, int(num_envs), log_capacity)
+        check_memory(ruleset.name, int(num_envs),
+                     engine_bytes(layout, log_capacity, script_length(dice_script)))
         self.params = as_record(ruleset.params(config))
         ids = np.arange(num_envs) if env_ids is None else np.asarray(env_ids)
         if ids.shape != (num_envs,) or (ids < 0).any():

@@ -85,6 +85,11 @@ def start_episode(dice, i, seed, env_id, scene):
         dice.counts[i] = 0
 
 
+def script_length(script) -> int:
+    """Scripted faces per env of a dice script (0: none, the hash stream rolls)."""
+    return 0 if script is None else int(np.shape(script)[-1])
+
+
 def make_dice(num_envs: int, script: np.ndarray | None = None) -> Dice:
     """Allocate the dice of a batch; ``script`` (int[n, L], 0 = no face) scripts every die."""
     if script is None:

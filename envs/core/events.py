@@ -110,6 +110,25 @@ def drain_arrays(log: EventLog) -> tuple[np.ndarray, np.ndarray]:
     return envs, records
 
 
+def drain_blocks(log: EventLog, most: int):
+    """Drain the log as :func:`drain_arrays` does, in blocks of consecutive envs of at most
+    ``most`` records each (an env with more is a block alone), so that a drain takes the
+    same memory at any batch size.
+
+    Yields:
+        ``(envs, records)`` of each block in turn, ``envs`` numbered in the whole batch.
+    """
+    ends = np.cumsum(log.lengths)
+    start, n = 0, log.lengths.shape[0]
+    while start < n:
+        before = int(ends[start - 1]) if start else 0
+        stop = max(start + 1, int(np.searchsorted(ends, before + most, side="right")))
+        envs, records = drain_arrays(EventLog(log.records[start:stop], log.lengths[start:stop]))
+        envs += start
+        yield envs, records
+        start = stop
+
+
 @njit(cache=True)
 def gather_records(buffers, lengths, envs, records):
     """Copy each env's ``lengths[i]`` records, env by env, into ``records`` (and ``i`` into

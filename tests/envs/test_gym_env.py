@@ -94,7 +94,8 @@ def test_vector_env_refuses_float_and_out_of_range_actions():
 
 def test_a_vector_env_too_large_for_the_memory_is_refused_before_allocating():
     with pytest.raises(ValueError, match=r"num_envs=100000000000 of starforged needs about "
-                                         r"[\d.]+ GiB; this machine has [\d.]+ GiB"):
+                                         r"[\d.]+ GiB \([\d,]+ bytes per env\); this machine "
+                                         r"has [\d.]+ GiB"):
         gym.make_vec(SF, num_envs=10**11, vectorization_mode="vector_entry_point")
 
 

@@ -10,6 +10,7 @@ from scenegym.envs.core.events import (
     append_record,
     drain,
     drain_arrays,
+    drain_blocks,
     make_log,
 )
 
@@ -47,3 +48,14 @@ def test_drain_arrays_agrees_with_drain_and_leaves_nothing_behind():
 def test_drain_arrays_of_a_log_that_is_off_is_empty():
     envs, records = drain_arrays(make_log(2, capacity=0))
     assert envs.shape == (0,) and records.shape == (0, EVENT_WIDTH)
+
+
+def test_drain_blocks_gives_the_records_drain_arrays_gives_in_blocks_of_at_most_most():
+    envs, records = drain_arrays(filled_log())
+    log = filled_log()
+    blocks = list(drain_blocks(log, 2))
+    # envs 0 and 1 hold 2 records; env 2 holds 3, more than 2: a block alone
+    assert [b[0].tolist() for b in blocks] == [[0, 0], [2, 2, 2]]
+    assert np.concatenate([b[0] for b in blocks]).tolist() == envs.tolist()
+    assert (np.concatenate([b[1] for b in blocks]) == records).all()
+    assert not log.lengths.any()
