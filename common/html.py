@@ -56,7 +56,7 @@ def image_html(path: Path) -> str:
 
 def scene_html(scene: dict) -> str:
     """One shown scene: why it was picked, its replay command and its transcript."""
-    title = (f"{scene['why']}: env {scene['env']}, scene {scene['scene']} "
+    title = (f"{scene['why']}: scene {scene['scene']} "
              f"({scene['decisions']} decisions, final margin {scene['final_margin']}, "
              f"result {scene['result']:+d})")
     return (f"<h4>{html.escape(title)}</h4>\n"

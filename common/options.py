@@ -198,10 +198,12 @@ option("seconds", "--seconds", "time box of each measurement, in seconds", type=
 option("first_step", "--first-step",
        "instead: seconds from a new process to its first step, cold and warm kernel cache "
        "(scenegym.evaluation.first_step)", action="store_true")
-option("env", "--env", "env index i of the scene in the run's batch", type=int, default=0,
-       metavar="I")
-option("scene", "--scene", "scene index k of that env (0..{max_scene})", type=int, default=0,
-       metavar="K")
+option("env", "--env", "instead of --scene: env id I of a batch (a vector env's row, a soak's), "
+       "with --episode", type=int, default=None, metavar="I")
+option("episode", "--episode", "with --env: its episode K (0..{max_scene}; default 0)", type=int,
+       default=None, metavar="K")
+option("scene", "--scene", "scene J of a playtest, report, sweep or baselines run (episode 0 of "
+       "env id J, whatever the batch)", type=int, default=None, metavar="J")
 option("agent_seed", "--agent-seed", "seed of random agents (none: the run's seed)", type=seed,
        default=None)
 option("watch", "--watch",

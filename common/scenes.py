@@ -1,7 +1,9 @@
 """Scenes played on the engine to their end: the loop every command plays scenes with.
 
-Env ``i`` of a batch of ``B`` plays exactly ``N // B`` scenes, plus one when ``i < N % B``;
-each ended scene's row is keyed by (env, episode), not by the order the scenes ended.
+Scene ``j`` of a run of ``N`` scenes is episode 0 of env id ``j``: it depends only on the seed
+and ``j``, whatever the batch. A batch of ``B`` rows starts scenes ``0 .. B-1``; a row whose
+scene ends starts the next scene not yet begun, so ``--batch`` changes speed, never figures.
+Each ended scene's row of the result is its scene number, not the order the scenes ended in.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from scenegym.envs.core.events import EVENT_WIDTH, drain_blocks
 from scenegym.envs.core.header import (
     CREW,
     DECISIONS,
-    EPISODE,
     GM,
     LEAD_CHANGES,
     MARGIN,
@@ -46,10 +47,10 @@ DRAIN_RECORDS = 1 << 16
 def scene_loop_bytes(layout, own_columns: int = 0) -> int:
     """Bytes per env that :func:`play_scenes` allocates beside its engine, when every env
     ends at once (as when the compiled policies play whole scenes)."""
-    counts = 5 * row_bytes(np.int64)  # quota, played, first row and the two it is made from
+    counts = 2 * row_bytes(np.int64)  # the next scenes' numbers, the rows that begin them
     step = (row_bytes(np.int64) + row_bytes(np.int64)  # actions, the drain's running count
             + 3 * row_bytes(np.bool_))  # over, active, the envs that go on
-    ended = (row_bytes(np.int32, layout.state_size) + 3 * row_bytes(np.int64)  # rows, keys
+    ended = (row_bytes(np.int32, layout.state_size) + 3 * row_bytes(np.int64)  # rows, scenes
              + row_bytes(np.int32, len(ENDED_COLUMNS))
              + 2 * row_bytes(np.int64, own_columns))  # the statistics' figures, and running
     return counts + step + ended
@@ -79,8 +80,8 @@ def scene_engine(ruleset, config, num_envs: int, scenes: int, rulestats=None,
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`play_scenes`: ``ended`` holds the rows of the scenes finished
-    before it, still in (env, episode) order, and ``kept`` marks which rows of the whole run
-    they are (so a run to the end can be cut to the same scenes)."""
+    before it, in scene order, and ``kept`` marks which rows of the whole run they are (so a
+    run to the end can be cut to the same scenes)."""
 
     def __init__(self, ended: np.ndarray, kept: np.ndarray):
         super().__init__()
@@ -92,21 +93,10 @@ def seat_seed(seed: int, seat: int) -> int:
     return int(mix64(np.uint64(seed) ^ np.uint64(SEAT_SALTS[seat])))
 
 
-def scene_quota(scenes: int, num_envs: int) -> np.ndarray:
-    """Scenes env ``i`` plays: ``scenes // num_envs``, plus one for the first remainder envs."""
-    quota = np.full(num_envs, scenes // num_envs, np.int64)
-    quota[: scenes % num_envs] += 1
-    return quota
-
-
-def scene_row(quota: np.ndarray) -> np.ndarray:
-    """The row of env ``i``'s first scene among all scenes kept in (env, episode) order."""
-    return np.concatenate([[0], np.cumsum(quota)[:-1]]).astype(np.int64)
-
-
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
                 progress_bar: bool = False, inline: bool = True, bar=None) -> np.ndarray:
-    """Play until every env has played its quota; returns the ended scenes' header columns.
+    """Play scenes ``0 .. scenes-1`` (scene ``j``: episode 0 of env id ``j``); returns the
+    ended scenes' header columns.
 
     With compiled policies in both seats (and ``inline``), one compiled call plays every
     running scene to its end (or until the event log needs draining); otherwise each
@@ -115,34 +105,36 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     Returns:
         int64[scenes, 4 + m]: result, decisions, lead changes and final margin of each scene
         (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
-        statistics' ``scene_columns``), keyed by (env, episode), not by the order the scenes
-        ended: row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
+        statistics' ``scene_columns``); row ``j`` is scene ``j``, whatever the batch and the
+        order the scenes ended in.
 
     ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
     ``progress_bar``); its description, until the first scenes are played, says that the
     rules are being compiled.
 
     Raises:
+        ValueError: the engine has more rows than there are scenes to play.
         Interrupted: Ctrl-C; it carries the rows of the scenes that ended before it (and
             only those: a row of a scene never finished is not among them).
     """
     from tqdm import tqdm
 
-    quota = scene_quota(scenes, engine.num_envs)
-    played = np.zeros(engine.num_envs, np.int64)
+    if engine.num_envs > scenes:
+        raise ValueError(f"a batch of {engine.num_envs} envs for {scenes} scenes; allowed: a "
+                         "batch of at most the scenes to play")
     own = len(scene_columns(rulestats))
     ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
     kept = np.zeros(scenes, np.bool_)  # the rows of the scenes finished so far
-    first_row = scene_row(quota)
-    finished = 0
+    begun = engine.num_envs  # scenes 0 .. begun-1 have started
     actions = np.zeros(engine.num_envs, np.int64)
     play = scene_player(engine, agents, inline)
+    engine.env_ids[:] = np.arange(engine.num_envs)
     engine.reset(seed)
     if bar is None:
         bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
                    desc=COMPILING)
     try:
-        while finished < scenes:
+        while not kept.all():
             active = engine.state[:, OVER] == 0
             if not active.any():
                 raise RuntimeError("no scene is running but the playtest is not finished")
@@ -155,22 +147,37 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 rulestats.add_events(envs, records)
             done = np.flatnonzero(over)
             if done.size:
-                rows = engine.state[done]
-                keys = first_row[done] + rows[:, EPISODE]
-                ended[keys, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
-                if own:
-                    ended[keys, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
-                kept[keys] = True
-                rulestats.add_ended(rows)
-                finished += done.size
-                played[done] += 1
-                engine.next_episode(over & (played < quota))
+                keep_scenes(ended, kept, engine, done, rulestats, own)
+                begun = begin_next_scenes(engine, done, begun, scenes)
             _advance(bar, done.size)
     except KeyboardInterrupt:
         raise Interrupted(ended[kept], kept) from None
     finally:
         bar.close()
     return ended
+
+
+def keep_scenes(ended: np.ndarray, kept: np.ndarray, engine: SceneBatch, done: np.ndarray,
+                rulestats, own: int) -> None:
+    """Write the ended rows ``done`` of the engine into ``ended`` at their scenes' rows."""
+    rows = engine.state[done]
+    scene = engine.env_ids[done].astype(np.int64)
+    ended[scene, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
+    if own:
+        ended[scene, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
+    kept[scene] = True
+    rulestats.add_ended(rows)
+
+
+def begin_next_scenes(engine: SceneBatch, done: np.ndarray, begun: int, scenes: int) -> int:
+    """The first of the rows ``done`` start the scenes not begun yet, in order; returns how
+    many scenes have begun."""
+    more = min(done.size, scenes - begun)
+    if more > 0:
+        which = np.zeros(engine.num_envs, np.bool_)
+        which[done[:more]] = True
+        engine.begin_scenes(which, np.arange(begun, begun + more))
+    return begun + more
 
 
 def scene_columns(rulestats) -> tuple[str, ...]:

@@ -95,7 +95,7 @@ def load_policies(seated: list[tuple[str, str]], ids: list[str]) -> dict:
 
 
 def crew_wins(ended: np.ndarray) -> np.ndarray:
-    """1.0 for each scene the crew won, else 0.0 (keyed by (env, episode))."""
+    """1.0 for each scene the crew won, else 0.0 (row ``j``: scene ``j``)."""
     return (ended[:, ENDED_COLUMNS.index(RESULT)] > 0).astype(np.float64)
 
 

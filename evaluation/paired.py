@@ -82,7 +82,7 @@ def compare(ended_a: np.ndarray, ended_b: np.ndarray, confidence: float = CONFID
     """Every statistic of :data:`SCENE_VALUES`, arm A minus arm B, scene by scene.
 
     Both arrays come from :func:`scenegym.evaluation.playtest.playtest_scenes` with the same
-    seed, scene count and batch, so row ``r`` is the same (env, episode) in both.
+    seed and scene count, so row ``r`` is the same scene ``r`` in both (whatever the batch).
     """
     if ended_a.shape != ended_b.shape:
         raise ValueError(f"paired arms must play the same scenes: {ended_a.shape[0]} against "

@@ -1,8 +1,8 @@
 """``scenegym playtest TARGET``: many scenes on the engine, agents in both seats, with statistics.
 
 The engine (:class:`scenegym.envs.core.batch.SceneBatch`) runs directly, batched, with the event log
-on. Env ``i`` of a batch of ``B`` plays exactly ``N // B`` scenes, plus one when
-``i < N % B``, so a run of ``N`` scenes is reproducible for a given seed and batch size.
+on. Scene ``j`` of a run is episode 0 of env id ``j`` (:mod:`scenegym.common.scenes`), so a
+run of ``N`` scenes depends on its seed alone: ``--batch`` changes speed, never figures.
 Generic figures: crew win rate (Wilson 95% interval), scene results, decisions per scene,
 lead changes per scene and final margin (header ``MARGIN``, 0..100; Student-t 95%
 intervals); the ruleset's own counters come from :mod:`scenegym.envs.core.rulestats`.
@@ -117,8 +117,8 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
 
     Returns:
         ``(report, ended)``: the report (a JSON-ready dict) and the ended scenes' header
-        columns (see :func:`play_scenes`), keyed by (env, episode): the same row is the same
-        scene in every run with the same ``scenes`` and ``batch`` (paired comparisons).
+        columns (see :func:`play_scenes`), keyed by scene: the same row is the same
+        scene in every run with the same seed, whatever the batch (paired comparisons).
     """
     from tqdm import tqdm
 

@@ -3,16 +3,15 @@ and the ``scenegym replay`` command that prints it again.
 
 Per arm: the longest and the shortest scene (decisions), the most lopsided one (the largest
 final margin, header ``MARGIN``) and :data:`SAMPLED` scenes drawn from the rest with a
-generator seeded by the run's seed. A scene is named by its env and episode in the
-playtest's batch (row ``r`` of the ended scenes is episode ``k`` of env ``i``, see
-:func:`scenegym.evaluation.playtest.scene_row`), which is what ``replay`` takes.
+generator seeded by the run's seed. Row ``j`` of the ended scenes is scene ``j`` of the run
+(episode 0 of env id ``j``, whatever the batch), which is what ``replay --scene`` takes.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from scenegym.common.scenes import ENDED_COLUMNS, scene_quota, scene_row
+from scenegym.common.scenes import ENDED_COLUMNS
 from scenegym.envs.core.header import DECISIONS, MARGIN, RESULT
 from scenegym.evaluation.replay import replay_command, replay_scene
 
@@ -34,13 +33,6 @@ def picked_rows(ended: np.ndarray, seed: int, sampled: int = SAMPLED) -> dict[in
     return {row: ", ".join(labels) for row, labels in why.items()}
 
 
-def env_and_scene(row: int, scenes: int, batch: int) -> tuple[int, int]:
-    """The (env, episode) of row ``row`` of a playtest of ``scenes`` scenes on ``batch`` envs."""
-    first = scene_row(scene_quota(scenes, batch))
-    env = int(np.searchsorted(first, row, side="right") - 1)
-    return env, row - int(first[env])
-
-
 def shown_scenes(report: dict, ended: np.ndarray, config, overrides: dict,
                  sampled: int = SAMPLED) -> list[dict]:
     """The scenes to show of one playtest (its report and ended scenes), transcripts included.
@@ -49,19 +41,18 @@ def shown_scenes(report: dict, ended: np.ndarray, config, overrides: dict,
     and ``scenario``), which the replay command repeats.
 
     Returns:
-        One dict per scene: ``why``, ``env``, ``scene``, ``decisions``, ``final_margin``,
+        One dict per scene: ``why``, ``scene``, ``decisions``, ``final_margin``,
         ``result``, ``command`` (the ``scenegym replay`` line) and ``transcript`` (its lines).
     """
     shown = []
     for row, why in picked_rows(ended, report["seed"], sampled).items():
-        env, scene = env_and_scene(row, len(ended), report["batch"])
-        lines = replay_scene(report["ruleset"], report["seed"], env, scene, report["crew"],
+        lines = replay_scene(report["ruleset"], report["seed"], row, 0, report["crew"],
                              report["gm"], config=config)
-        shown.append({"why": why, "env": env, "scene": scene,
+        shown.append({"why": why, "scene": row,
                       "decisions": int(ended[row, _DECISIONS]),
                       "final_margin": int(ended[row, _MARGIN]),
                       "result": int(ended[row, _RESULT]),
-                      "command": replay_command(report["ruleset"], report["seed"], env, scene,
+                      "command": replay_command(report["ruleset"], report["seed"], row,
                                                 report["crew"], report["gm"], overrides),
                       "transcript": lines})
     return shown

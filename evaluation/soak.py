@@ -33,6 +33,7 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.events import POOL, drain_arrays
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM, OVER, RESULT, SEAT
 from scenegym.envs.rulesets import ruleset_of_env
+from scenegym.evaluation.replay import replay_command
 
 PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic"),
          ("heuristic", "random"))
@@ -54,9 +55,8 @@ class Violation(NamedTuple):
     rule: str
 
     def replay_command(self) -> str:
-        sets = "".join(f" --set '{k}={v}'" for k, v in self.overrides.items())
-        return (f"scenegym replay {self.ruleset} --seed {self.seed} --env {self.env} "
-                f"--scene {self.episode} --crew {self.crew} --gm {self.gm}{sets}")
+        return replay_command(self.ruleset, self.seed, self.env, self.crew, self.gm,
+                              self.overrides, episode=self.episode)
 
     def describe(self) -> str:
         return (f"{self.ruleset}: {self.rule} broken at decision {self.decision} of episode "

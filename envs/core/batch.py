@@ -116,6 +116,14 @@ class SceneBatch:
         self.state[which, EPISODE] += 1
         self._begin(which)
 
+    def begin_scenes(self, which: np.ndarray, env_ids) -> None:
+        """Start episode 0 of new env ids (one per selected row, in row order) in the rows
+        the bool mask ``which`` selects: a playtest's next scenes, scene ``j`` being episode 0
+        of env id ``j`` whatever the batch (:func:`scenegym.common.scenes.play_scenes`)."""
+        self.env_ids[which] = env_ids
+        self.state[which, EPISODE] = 0
+        self._begin(which)
+
     def _begin(self, which):
         k = self.ruleset.kernels
         k.begin(self.state, self.params, tuple(self.dice), tuple(self.log), np.uint64(self.seed),

@@ -14,7 +14,7 @@ from matplotlib.image import imread
 
 from scenegym.cli import main
 from scenegym.common.html import page
-from scenegym.evaluation.shown import env_and_scene, picked_rows
+from scenegym.evaluation.shown import picked_rows
 
 ARMS = ["--arm", "base=crew=random", "--arm", "final=crew=heuristic,clock_by_situation=(4,4,4)"]
 
@@ -94,14 +94,8 @@ def test_the_extremes_are_the_longest_shortest_and_most_lopsided_rows():
     assert len(picks) == 4 and set(picks) <= set(range(6))
 
 
-def test_rows_map_to_the_env_and_episode_a_playtest_gives_them():
-    """7 scenes on 3 envs: env 0 plays 3 (rows 0-2), envs 1 and 2 play 2 each."""
-    assert [env_and_scene(r, 7, 3) for r in range(7)] == [
-        (0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0), (2, 1)]
-
-
 def test_text_from_the_report_is_escaped():
-    shown = {"why": "sampled", "env": 0, "scene": 0, "decisions": 1, "final_margin": 0,
+    shown = {"why": "sampled", "scene": 0, "decisions": 1, "final_margin": 0,
              "result": 1, "command": "scenegym replay x", "transcript": ["<script>x</script>"]}
     html = page("<b>t</b>", "# <i>arm</i>", results={"<a>": {"scenes_shown": [shown]}})
     assert "<script>" not in html and "<i>" not in html and "<a>" not in html

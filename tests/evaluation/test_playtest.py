@@ -12,7 +12,7 @@ from clirun import assert_refused, full_disk_for, interrupted_on_a_terminal, sce
 
 from scenegym.cli import main
 from scenegym.common import scenes as scenes_module
-from scenegym.common.scenes import ENDED_COLUMNS, scene_quota
+from scenegym.common.scenes import ENDED_COLUMNS
 from scenegym.evaluation.playtest import playtest, playtest_scenes, scene_figures
 
 
@@ -21,9 +21,19 @@ def run_json(capsys, argv):
     return json.loads(capsys.readouterr().out)
 
 
-def test_scene_quota_counts_exactly_n_scenes_per_env():
-    quota = scene_quota(10, 4)
-    assert quota.tolist() == [3, 3, 2, 2] and quota.sum() == 10
+@pytest.mark.parametrize("ruleset", ["starforged", "momentum", "sta", "sta_social",
+                                     "frontiers"])
+def test_a_seed_plays_the_same_scenes_whatever_the_batch(capsys, ruleset):
+    """Issue 24, item 6: "Playtest scene j ... depends only on (seed, j): --batch changes
+    speed, never figures. Test: the same playtest at batch 1, 64 and 4096 prints identical
+    JSON" (here 130 scenes: a batch above the scenes is cut to them)."""
+    outs = []
+    for batch in ("1", "64", "4096"):
+        out = run_json(capsys, ["playtest", ruleset, "--scenes", "130", "--seed", "9",
+                                "--batch", batch, "--json"])
+        out.pop("batch")
+        outs.append(json.dumps(out, sort_keys=True))
+    assert outs[0] == outs[1] == outs[2]
 
 
 def test_playtest_json_keys_and_sanity(capsys):

@@ -40,7 +40,28 @@ def test_replay_shows_the_same_scene_as_a_large_batch():
     assert lines[-1].split("; ")[-1].startswith("Scene over")
 
 
-def test_a_scene_beyond_the_replay_limit_is_refused_at_once():
-    """Replaying scene k plays the k scenes before it: 10**8 would run for hours."""
-    assert_refused(scenegym("replay", "starforged", "--seed", 1, "--scene", 10**8, timeout=60),
-                   "--scene is 100000000", f"--scene 0..{MAX_SCENE}")
+def test_an_episode_beyond_the_replay_limit_is_refused_at_once():
+    """Replaying episode k of a batch row plays the k episodes before it: 10**8 would run for
+    hours."""
+    assert_refused(scenegym("replay", "starforged", "--seed", 1, "--env", 3, "--episode", 10**8,
+                            timeout=60),
+                   "--episode is 100000000", f"--episode 0..{MAX_SCENE}")
+
+
+def test_a_playtest_scene_replays_at_once_as_episode_0_of_its_env_id():
+    """Scene j of a playtest is episode 0 of env id j (issue 24, item 6): ``--scene J`` shows
+    the same transcript as ``--env J --episode 0``, however large J."""
+    scene = scenegym("replay", "starforged", "--seed", 5, "--scene", 10**8, timeout=60)
+    alone = scenegym("replay", "starforged", "--seed", 5, "--env", 10**8, "--episode", 0,
+                     timeout=60)
+    assert scene.returncode == alone.returncode == 0, scene.stderr
+    assert scene.stdout.splitlines()[1:] == alone.stdout.splitlines()[1:]
+    assert "scene 100000000" in scene.stdout.splitlines()[0]
+
+
+def test_scene_and_env_together_are_refused_with_both_forms_named():
+    """Before 0.2.0 ``--env I --scene K`` meant episode K of env I; that form is refused with
+    what each form means now."""
+    assert_refused(scenegym("replay", "starforged", "--seed", 1, "--env", 2, "--scene", 3,
+                            timeout=60),
+                   "--scene 3 names a playtest's scene", "--env I --episode K")

@@ -59,10 +59,11 @@ def test_a_planted_bug_is_caught_with_a_replayable_seed(monkeypatch, capsys):
     assert violation is not None and violation.rule == "planted: momentum <= 3"
     assert violation.env > 0 or violation.episode > 0 or violation.decision > 0
     assert replay_alone(violation)[st.MOMENTUM] > 3
-    assert f"--seed 8 --env {violation.env} --scene {violation.episode}" in violation.replay_command()
+    assert (f"--seed 8 --env {violation.env} --episode {violation.episode}"
+            in violation.replay_command())
     argv = violation.replay_command().split()[1:]
     assert main([a.strip("'") for a in argv]) == 0
-    assert f"seed 8, env {violation.env}, scene {violation.episode}" in capsys.readouterr().out
+    assert f"seed 8, env {violation.env}, episode {violation.episode}" in capsys.readouterr().out
 
 
 def test_soak_exits_1_at_a_violation_and_prints_the_replay(monkeypatch, capsys):
@@ -122,7 +123,7 @@ def test_a_frontiers_pool_pushed_out_of_range_is_caught_with_a_replayable_seed(m
     assert state[fr.HP] == state[fr.HP_MAX] + 1 and state[fr.ROUND] >= 2
     argv = violation.replay_command().split()[1:]
     assert main([a.strip("'") for a in argv]) == 0
-    assert f"seed 3, env {violation.env}, scene {violation.episode}" in capsys.readouterr().out
+    assert f"seed 3, env {violation.env}, episode {violation.episode}" in capsys.readouterr().out
 
 
 def test_a_pool_change_the_log_does_not_show_is_caught():
