@@ -204,6 +204,12 @@ option("episode", "--episode", "with --env: its episode K (0..{max_scene}; defau
        default=None, metavar="K")
 option("scene", "--scene", "scene J of a playtest, report, sweep or baselines run (episode 0 of "
        "env id J, whatever the batch)", type=int, default=None, metavar="J")
+option("benchmark", "--benchmark",
+       "instead: play the benchmark tasks (scenegym.envs.benchmarks) by their protocol and "
+       "compare them with the recorded figures (TARGET: their env ids; none: every task); "
+       "exit status 1 when a row differs", action="store_true")
+option("write", "--write", "with --benchmark: record the measured figures as the reference "
+       "(a maintainer's step, into the package's envs/benchmarks.json)", action="store_true")
 option("agent_seed", "--agent-seed", "seed of random agents (none: the run's seed)", type=seed,
        default=None)
 option("watch", "--watch",

@@ -8,6 +8,8 @@
 - ``envs/index.md``: every id with its sizes.
 - ``contributing.md`` and ``changelog.md``: the top-level ``CONTRIBUTING.md`` and
   ``CHANGELOG.md``, as they are.
+- ``benchmarks.md``: the benchmark tasks and their recorded reference figures, from the
+  table a program reads (:mod:`scenegym.envs.benchmarks`).
 
 The nav entry ``Environments`` of mkdocs.yml is filled with the generated pages, so the
 registry is the only list of ids. Importing scenegym compiles nothing, so a build is quick.
@@ -228,6 +230,36 @@ def index_page(pages: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def benchmarks_page() -> str:
+    """The benchmark tasks' page: each task's protocol and its recorded reference rows."""
+    from scenegym.envs.benchmarks import TASKS, recorded
+
+    table = recorded()
+    lines = ["# Benchmark tasks", "",
+             "The tasks a paper can pin, generated from the table a program reads "
+             "(`scenegym.envs.benchmarks.TASKS`, its figures in `envs/benchmarks.json`), "
+             f"recorded on commit `{table['commit']}`. Each task names an env id, the seat a "
+             "method plays, the opponent in the other seat and the protocol: the scenes of one "
+             "seed (scene `j` is episode 0 of env id `j`, whatever the batch), the crew's win "
+             "rate with its 95% Wilson interval (the crew seat wants it high, the GM seat low; "
+             "a method in the GM seat is rewarded with `gm_reward=\"adversarial\"`). A cut-off "
+             "by the rules' own limit is neither seat's win. Reproduce every row (exit status 1 "
+             "if one differs):", "", "```bash", "scenegym baselines --benchmark", "```", ""]
+    for task in TASKS:
+        exact = "" if task.exact is None else f" Exact crew win probability: {task.exact:.4f}."
+        lines += [f"## {task.name}", "",
+                  f"`{task.env_id}`, seat **{task.seat}** against `{task.opponent}`, "
+                  f"{task.scenes:,} scenes of seed {task.seed}." + exact
+                  + (f" {task.why[0].upper()}{task.why[1:]}." if task.why else ""), "",
+                  "| agent | crew win rate [95% CI] | cut off |", "|---|---|---|"]
+        for agent, row in table["tasks"].get(task.name, {}).items():
+            lo, hi = row["crew_win_ci"]
+            lines.append(f"| {agent} | {row['crew_win_rate']:.4f} [{lo:.4f}, {hi:.4f}] | "
+                         f"{row['cut_off']:.4f} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 _PAGES: list[dict] = []
 
 
@@ -244,7 +276,7 @@ def on_config(config, **kwargs):
 
 def on_files(files, config, **kwargs):
     """Add the generated pages to the site's files."""
-    generated = {"envs/index.md": index_page(_PAGES)}
+    generated = {"envs/index.md": index_page(_PAGES), "benchmarks.md": benchmarks_page()}
     generated.update({p["path"]: env_page(p) for p in _PAGES})
     for uri, top in TOP_LEVEL_PAGES.items():
         generated[uri] = (ROOT / top).read_text(encoding="utf-8")

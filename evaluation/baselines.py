@@ -215,7 +215,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym baselines``."""
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
-    options.add(p, "seed", "players", "json", target={"nargs": "*"},
+    options.add(p, "seed", "players", "json", "benchmark", "write", target={"nargs": "*"},
                 scenes={"default": DEFAULT_SCENES}, crew={"action": "append"},
                 gm={"action": "append"}, batch={"default": DEFAULT_BATCH},
                 out={"default": None, "files": "baselines.md and baselines.json (none: no "
@@ -226,6 +226,13 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check everything, play the table, write and print it (what finished, on Ctrl-C)."""
     ids = options.all_env_ids(args.target)
+    if args.write and not args.benchmark:
+        raise ValueError("--write records the benchmark's figures; allowed only with "
+                         "--benchmark")
+    if args.benchmark:
+        from scenegym.evaluation.benchmark import run_benchmark
+
+        return run_benchmark(ids if args.target else [], args.batch, args.write)
     for flag, value, high in (("--scenes", args.scenes, MAX_SCENES), ("--batch", args.batch,
                                                                      MAX_BATCH)):
         if not 2 <= value <= high:

@@ -16,9 +16,9 @@ Run it from the repository root with its parent on ``PYTHONPATH`` (or with the p
 from __future__ import annotations
 
 import argparse
-import subprocess
 from pathlib import Path
 
+from scenegym.common.commit import short_commit
 from scenegym.envs.core.files import atomic_write_text
 from scenegym.envs.momentum.config import MomentumConfig
 from scenegym.envs.momentum.heuristic import MomentumHeuristic
@@ -30,7 +30,8 @@ GMS = ("adversarial", "director")
 DICE = (("Press dice with the ruin (default)", {}),
         ("Press dice without the ruin", {"press_ruin_risk": 0}),
         ("old Press dice", {"press_hit_momentum": 0, "press_ruin_risk": 0}))
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "momentum-press.md"
+HERE = Path(__file__).resolve().parent
+PAGE = HERE.parent / "docs" / "rules" / "momentum-press.md"
 
 
 def threshold_name(t: int) -> str:
@@ -66,20 +67,11 @@ def dice_table(changes: dict, scenes: int, seed: int) -> tuple[list[str], dict]:
     return lines, best
 
 
-def commit() -> str:
-    """The checked-out commit (short), or "this branch" outside git."""
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, check=True, cwd=Path(__file__).resolve().parent)
-        return out.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "this branch"
-
-
 def page(scenes: int, seed: int, machine: str) -> str:
     """The report page's markdown."""
     out = ["# Momentum: the Press report", "",
-           f"*Made on commit `{commit()}` (plus the working tree) by the command below; "
+           f"*Made on commit `{short_commit(HERE, 'this branch')}` (plus the working tree) by "
+           "the command below; "
            f"machine: {machine}.*", "",
            "```bash",
            f"python examples/momentum_press_report.py --scenes {scenes} --seed {seed}",
