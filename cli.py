@@ -42,6 +42,7 @@ COMMAND_MODULES = (
     "scenegym.evaluation.report",
     "scenegym.evaluation.variants",
     "scenegym.evaluation.sweep",
+    "scenegym.evaluation.tune",
     "scenegym.evaluation.soak",
     "scenegym.evaluation.solve",
     "scenegym.evaluation.baselines",

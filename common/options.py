@@ -210,6 +210,14 @@ option("benchmark", "--benchmark",
        "exit status 1 when a row differs", action="store_true")
 option("write", "--write", "with --benchmark: record the measured figures as the reference "
        "(a maintainer's step, into the package's envs/benchmarks.json)", action="store_true")
+option("aims", "--goal", "STAT=VALUE[:WEIGHT]: the statistic to bring to VALUE "
+       "(crew_win_rate, mean_decisions, mean_lead_changes, mean_final_margin); repeat for "
+       "several, weighted", action="append", metavar="STAT=VALUE[:WEIGHT]")
+option("range", "--range", "LO:HI, the values of --field to search", metavar="LO:HI")
+option("tolerance", "--tolerance", "a real field's bracket width at which bisection stops",
+       type=float, default=0.01)
+option("evaluations", "--evaluations", "most steps of the golden-section search (several "
+       "targets)", type=int, default=12)
 option("agent_seed", "--agent-seed", "seed of random agents (none: the run's seed)", type=seed,
        default=None)
 option("watch", "--watch",
