@@ -158,6 +158,11 @@ option("crew", "--crew",
 option("gm", "--gm",
        f"the GM's agent: {_AGENT}; baselines: a policy file to add as a GM row (repeatable); "
        "play: under --watch", metavar="AGENT")
+option("agents", "--agents",
+       "instead of --crew and --gm: a pairing to play every arm under (repeatable, e.g. "
+       "--agents heuristic --agents mcts:sims=200): one agent for both seats, or CREW/GM; each "
+       "difference is shown per pairing, and one whose sign or significance changes between "
+       "pairings is flagged", action="append", default=[], metavar="AGENT|CREW/GM")
 option("opponent", "--opponent",
        f"the agent in the seat the learner (play: you) does not play: {_AGENT}",
        metavar="AGENT", default="heuristic")

@@ -8,7 +8,13 @@ same dice streams and agent randomness scene by scene, see
 default is the mean of the per-scene differences with its paired 95% interval.
 
 Statistics per scene: decisions and crew wins (every ruleset), then the ruleset's own per-scene
-figures (frontiers: Rounds, PCs and enemies knocked out, PCs and enemies killed). ``--scenario``
+figures (frontiers: Rounds, PCs and enemies knocked out, PCs and enemies killed).
+
+``--agents`` plays the whole table under each of several pairings (``heuristic``, ``mcts:sims=200``,
+or ``CREW/GM``), on the same scenes: a conclusion drawn under one pairing may not hold under
+stronger play. Each change is then shown per pairing, and a change whose class (up, down, or
+no significant change: the paired 95% interval above 0, below 0, or holding 0) differs
+between pairings is flagged ``⚑`` in the table, and listed with its classes. ``--scenario``
 and ``--set`` change the base both arms share. Writes ``variants.md``, ``variants.json`` and
 ``variants.png`` (each statistic's change per variant, with interval bars) to ``--out``, each
 atomically; ``--out`` and every variant are checked before the first scene. Ctrl-C writes the
@@ -117,6 +123,65 @@ def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heurist
     return results
 
 
+def pairing_agents(spec: str) -> tuple[str, str]:
+    """``heuristic`` -> both seats; ``heuristic/random`` -> (crew, GM)."""
+    crew, sep, gm = spec.partition("/")
+    if not crew or (sep and not gm):
+        raise ValueError(f"--agents {spec!r}: expected AGENT or CREW/GM")
+    return crew, gm if sep else crew
+
+
+def change_class(d: dict) -> str:
+    """``up``, ``down`` or ``none``: where the paired 95% interval lies against 0."""
+    lo, hi = d["paired_ci"]
+    return "up" if lo > 0 else ("down" if hi < 0 else "none")
+
+
+def flips(tables: dict) -> dict:
+    """``{(variant, statistic): {pairing: class}}`` of the changes whose class differs between
+    the pairings' tables."""
+    first = next(iter(tables.values()))
+    found = {}
+    for name in first["variants"]:
+        for stat in first["statistics"]:
+            classes = {p: change_class(t["variants"][name][stat]) for p, t in tables.items()
+                       if name in t["variants"]}
+            if len(set(classes.values())) > 1:
+                found[name, stat] = classes
+    return found
+
+
+def run_pairings(ruleset: str, arms: dict, scenes: int, seed: int, pairings: list[str],
+                 batch: int, tables: dict, progress_bar: bool = False) -> dict:
+    """:func:`run_variants` under each pairing (``tables``: ``{pairing: table}``, filled
+    pairing by pairing)."""
+    for spec in pairings:
+        crew, gm = pairing_agents(spec)
+        tables[spec] = {}
+        run_variants(ruleset, arms, scenes, seed, crew, gm, batch, tables[spec], progress_bar)
+    return tables
+
+
+def pairings_markdown(tables: dict) -> str:
+    """Each pairing's table, its flipped cells marked ⚑, then the flips with their classes."""
+    flipped = flips(tables)
+    parts = []
+    for table in tables.values():
+        text = markdown(table, {k for k in flipped})
+        parts.append(text)
+    lines = ["## Changes that flip between pairings", ""]
+    if not flipped:
+        lines.append("None: every change has the same class (up, down, or none) under every "
+                     "pairing.")
+    else:
+        lines += ["| variant | statistic | " + " | ".join(tables) + " |",
+                  "|---|---|" + "---|" * len(tables)]
+        for (name, stat), classes in flipped.items():
+            lines.append(f"| {name} | {label(stat)} | "
+                         + " | ".join(classes.get(p, "-") for p in tables) + " |")
+    return "\n".join(parts) + "\n" + "\n".join(lines) + "\n"
+
+
 def label(statistic: str) -> str:
     """``pcs_knocked_out`` -> ``PCs knocked out``."""
     return statistic.replace("_", " ").replace("pcs", "PCs")
@@ -128,8 +193,9 @@ def cell(d: dict) -> str:
     return f"{d['difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
 
 
-def markdown(results: dict) -> str:
-    """The table: the default's means, then each variant's paired change from them."""
+def markdown(results: dict, flagged=frozenset()) -> str:
+    """The table: the default's means, then each variant's paired change from them; a
+    ``(variant, statistic)`` of ``flagged`` is marked ⚑ (it flips between pairings)."""
     stats = results["statistics"]
     lines = [f"# {results['ruleset']} variants against the default rules", "",
              f"crew {results['crew']}, GM {results['gm']}, {results['scenes']} scenes per arm, "
@@ -140,7 +206,8 @@ def markdown(results: dict) -> str:
              "|---" * (1 + len(stats)) + "|",
              f"| {BASE} (mean) | " + " | ".join(f"{results['base'][s]:.3f}" for s in stats) + " |"]
     for name, row in results["variants"].items():
-        lines.append(f"| {name} | " + " | ".join(cell(row[s]) for s in stats) + " |")
+        lines.append(f"| {name} | " + " | ".join(
+            cell(row[s]) + (" ⚑" if (name, s) in flagged else "") for s in stats) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -175,7 +242,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym variants``."""
     p = sub.add_parser("variants", help="every named variant against the default rules, paired",
                        description=summary(__doc__))
-    options.add(p, "target", "seed", "variant", "scenario", "set", "no_plots",
+    options.add(p, "target", "seed", "variant", "scenario", "set", "no_plots", "agents",
                 scenes={"default": 20_000}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
                 out={"required": True, "files": "variants.md, variants.json and variants.png"})
@@ -188,6 +255,8 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(args)
     arms = arm_configs(args.ruleset, args.variant, args.set, args.scenario)
     seed = fresh_seed() if args.seed is None else args.seed
+    if args.agents:
+        return run_pairing_tables(args, arms, seed)
     results: dict = {}
     try:
         run_variants(args.ruleset, arms, args.scenes, seed, args.crew, args.gm, args.batch,
@@ -210,5 +279,41 @@ def write_table(out: Path, results: dict, plots: bool) -> bool:
                              warn))
     if plots and written == targets:
         plot(results, out / "variants.png")
+    print(text)
+    return written == targets
+
+
+def run_pairing_tables(args: argparse.Namespace, arms: dict, seed: int) -> int:
+    """``--agents``: the table under every pairing, flips flagged (what finished, on Ctrl-C)."""
+    from scenegym.agents import make_agent
+
+    for spec in args.agents:  # refuse a bad agent name before the first scene
+        for agent in pairing_agents(spec):
+            make_agent(agent, args.ruleset, 0, arms[BASE])
+    tables: dict = {}
+    try:
+        run_pairings(args.ruleset, arms, args.scenes, seed, args.agents, args.batch, tables,
+                     sys.stderr.isatty())
+    except KeyboardInterrupt:
+        done = {p: t for p, t in tables.items() if len(t.get("variants", {})) == len(arms) - 1}
+        if done:
+            warn(f"interrupted: {len(done)} of {len(args.agents)} pairings finished")
+            write_pairings(args.out, done, plots=False)
+        raise
+    return 0 if write_pairings(args.out, tables, plots=not args.no_plots) else 1
+
+
+def write_pairings(out: Path, tables: dict, plots: bool) -> bool:
+    """Write ``variants.md`` (every pairing's table and the flips), ``variants.json`` and a
+    figure per pairing (``variants-<k>.png``); True when both files went into ``out``."""
+    text = pairings_markdown(tables)
+    data = {"pairings": tables, "flips": [
+        {"variant": v, "statistic": s, "classes": c} for (v, s), c in flips(tables).items()]}
+    targets = (out / "variants.md", out / "variants.json")
+    written = (write_or_keep(targets[0], text, warn),
+               write_or_keep(targets[1], json.dumps(data, indent=2) + "\n", warn))
+    if plots and written == targets:
+        for k, table in enumerate(tables.values()):
+            plot(table, out / f"variants-{k}.png")
     print(text)
     return written == targets

@@ -74,3 +74,46 @@ def test_an_out_under_a_file_is_refused_before_any_scene(tmp_path):
     done = scenegym("variants", "frontiers", "--scenes", 10**9, "--out", tmp_path / "file" / "x",
                     timeout=120)
     assert_refused(done, "is a file, not a folder")
+
+
+# -- --agents: the table under several pairings (issue 27, item 2) ---------------------------
+
+def table_with(classes: dict) -> dict:
+    """A variants table whose one variant's changes have the given intervals."""
+    spans = {"up": [0.1, 0.3], "down": [-0.3, -0.1], "none": [-0.1, 0.1]}
+    return {"statistics": list(classes), "variants": {"v": {
+        s: {"difference": sum(spans[c]) / 2, "paired_ci": spans[c]} for s, c in classes.items()}}}
+
+
+def test_a_change_whose_class_differs_between_pairings_is_a_flip():
+    """Issue 27: "a difference whose sign or significance changes between pairings is
+    flagged": up against none (significance) and up against down (sign) flip; up and up do
+    not."""
+    from scenegym.evaluation.variants import flips
+
+    tables = {"heuristic": table_with({"a": "up", "b": "up", "c": "up"}),
+              "mcts": table_with({"a": "up", "b": "none", "c": "down"})}
+    assert flips(tables) == {("v", "b"): {"heuristic": "up", "mcts": "none"},
+                             ("v", "c"): {"heuristic": "up", "mcts": "down"}}
+
+
+def test_agents_play_the_table_under_each_pairing_and_flag_the_flips(tmp_path, capsys):
+    out = tmp_path / "v"
+    assert main(["variants", "frontiers", "--variant", "two-ap", "--scenes", "300", "--seed",
+                 "2", "--agents", "heuristic", "--agents", "random/heuristic", "--out", str(out),
+                 "--no-plots"]) == 0
+    data = json.loads((out / "variants.json").read_text())
+    assert list(data["pairings"]) == ["heuristic", "random/heuristic"]
+    assert data["pairings"]["random/heuristic"]["crew"] == "random"
+    text = (out / "variants.md").read_text()
+    assert text.count("⚑") == len(data["flips"]) * 2 and "flip between pairings" in text
+    for flip in data["flips"]:
+        assert len(set(flip["classes"].values())) > 1
+
+
+@pytest.mark.parametrize("spec, words", [("heuristic/", "expected AGENT or CREW/GM"),
+                                         ("wizard", "wizard")])
+def test_a_bad_pairing_is_refused_before_any_scene(tmp_path, spec, words):
+    done = scenegym("variants", "frontiers", "--agents", "heuristic", "--agents", spec,
+                    "--out", tmp_path / "v", timeout=300)
+    assert_refused(done, words)
