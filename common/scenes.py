@@ -23,6 +23,7 @@ from scenegym.envs.core.header import (
     MARGIN,
     OVER,
     RESULT,
+    TRUNCATED,
 )
 from scenegym.envs.core.kernels import policy_args
 from scenegym.envs.core.policy import PYTHON, policy_of
@@ -36,7 +37,19 @@ MAX_BATCH = 1 << 20
 SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
 
 
-ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept per ended scene
+# header columns kept per ended scene
+ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN, TRUNCATED]
+
+
+def scene_outcomes(ended: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """bool arrays ``(crew won, crew lost, cut off)`` of the ended scenes' rows: a cut-off
+    (the rules' own limit) is neither side's win, whatever ``cutoff_result`` pays for it; a
+    mission's result is its total, so a mission won on the tally is won even if its last
+    scene was cut off."""
+    result = ended[:, ENDED_COLUMNS.index(RESULT)]
+    won = result > 0
+    cut = (ended[:, ENDED_COLUMNS.index(TRUNCATED)] == 1) & ~won
+    return won, (result < 0) & ~cut, cut
 
 
 class Interrupted(KeyboardInterrupt):
@@ -75,8 +88,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     decision is a batch step with the agents asked in Python.
 
     Returns:
-        int64[scenes, 4 + m]: result, decisions, lead changes and final margin of each scene
-        (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
+        int64[scenes, 5 + m]: result, decisions, lead changes, final margin and cut-off flag of
+        each scene (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
         statistics' ``scene_columns``), keyed by (env, episode), not by the order the scenes
         ended: row ``scene_row(quota)[i] + k`` is episode ``k`` of env ``i``.
 

@@ -24,7 +24,12 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, EPISODE, FORFEITED, GM, RESULT
 from scenegym.envs.core.kernels import policy_args
 from scenegym.envs.core.policy import PYTHON, policy_of
-from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, director_reward
+from scenegym.envs.core.reward import (
+    GM_REWARDS,
+    DirectorWeights,
+    adversarial_payment,
+    director_reward,
+)
 from scenegym.envs.core.snapshot import Snapshot
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.rulesets import env_ids, get_ruleset, ruleset_of_env
@@ -67,7 +72,7 @@ class TwoSeatBatch:
         game: A registered env id (``"scenegym/StarforgedSceneChallenge-v1"``) or a ruleset
             name (``"starforged"``).
         num_envs: Batch size.
-        gm_reward: ``"adversarial"`` (the negative of the crew's) or ``"director"`` (its
+        gm_reward: ``"adversarial"`` (the negative of the crew's, a cut-off its value) or ``"director"`` (its
             director score at the episode's end, 0 before); default: the ruleset's.
         director: The director reward's weights; default: the ruleset's.
         illegal_action: ``"raise"`` refuses an illegal action; ``"lose"`` ends the episode as
@@ -167,7 +172,7 @@ class TwoSeatBatch:
         crew, over, truncated = self.batch.step(actions, which)
         self._rewards[:, CREW] = crew
         if self.gm_reward == "adversarial":
-            self._rewards[:, GM] = -crew
+            self._rewards[:, GM] = adversarial_payment(crew, self.batch.cut)
         else:
             self._rewards[:, GM] = 0.0
             ended = np.flatnonzero(over)

@@ -28,10 +28,17 @@ from pathlib import Path
 
 import numpy as np
 
-from scenegym.agents.registry import distinct_agents, seat_players
+from scenegym.agents.registry import BLIND, distinct_agents, seat_players
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
-from scenegym.common.scenes import ENDED_COLUMNS, MAX_BATCH, MAX_SCENES, play_scenes, seat_seed
+from scenegym.common.scenes import (
+    ENDED_COLUMNS,
+    MAX_BATCH,
+    MAX_SCENES,
+    play_scenes,
+    scene_outcomes,
+    seat_seed,
+)
 from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
 from scenegym.envs.core.header import CREW, GM, RESULT
@@ -105,11 +112,11 @@ def play(ruleset, config, specs: dict, scenes: int, seed: int, batch: int) -> np
 
 def outcome(ended: np.ndarray) -> dict:
     """Counts and the crew's win rate with its 95% Wilson interval."""
-    result = ended[:, ENDED_COLUMNS.index(RESULT)]
-    wins, losses = int((result > 0).sum()), int((result < 0).sum())
-    return {"scenes": len(result), "crew_wins": wins, "gm_wins": losses,
-            "draws": len(result) - wins - losses, "crew_win_rate": wins / len(result),
-            "crew_win_ci": proportion_ci(wins, len(result))}
+    won, lost, _ = scene_outcomes(ended)
+    n, wins, losses = len(won), int(won.sum()), int(lost.sum())
+    return {"scenes": n, "crew_wins": wins, "gm_wins": losses,
+            "draws": n - wins - losses, "crew_win_rate": wins / n,
+            "crew_win_ci": proportion_ci(wins, n)}
 
 
 def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
@@ -143,13 +150,13 @@ def chosen_agents(ruleset, names=None) -> tuple[str, ...]:
     always, as the reference), or every distinct agent (:func:`distinct_agents`)."""
     if names is None:
         return distinct_agents(ruleset)
-    allowed = ("random", "constant", *ruleset.agents)
+    allowed = (*BLIND, *ruleset.agents)
     return tuple(n for n in dict.fromkeys([*names, "heuristic"]) if n in allowed)
 
 
 def check_agent_names(names, ids: list[str]) -> None:
     """Refuse a ``--players`` name that no ruleset of ``ids`` has."""
-    known = {"random", "constant"}.union(*(ruleset_of_env(i).agents for i in ids))
+    known = set(BLIND).union(*(ruleset_of_env(i).agents for i in ids))
     for name in names or ():
         if name not in known:
             raise ValueError(f"--players: {name!r} is no agent of {', '.join(ids)}; allowed: "

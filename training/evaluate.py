@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenegym.common.scenes import ENDED_COLUMNS, play_scenes
+from scenegym.common.scenes import play_scenes, scene_outcomes
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.header import CREW, GM, RESULT
+from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.core.rulestats import NoRuleStats
 from scenegym.envs.core.stats import proportion_ci
 
@@ -57,8 +57,8 @@ def play_match(ruleset, config, crew, gm, scenes: int, seed: int,
     per_env = -(-scenes // n)
     ended = play_scenes(SceneBatch(ruleset, config, n), {CREW: crew, GM: gm}, n * per_env,
                         seed, NoRuleStats())
-    res = ended[:, ENDED_COLUMNS.index(RESULT)]
-    return MatchResult(int((res > 0).sum()), int((res < 0).sum()), int((res == 0).sum()))
+    won, lost, _ = scene_outcomes(ended)
+    return MatchResult(int(won.sum()), int(lost.sum()), int((~won & ~lost).sum()))
 
 
 def evaluate_seat(ruleset, config, seat: str, agent, opponents: dict, scenes: int,

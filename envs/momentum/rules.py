@@ -29,6 +29,8 @@ from scenegym.envs.core.header import (
     LEAD,
     PHASE,
     SEAT,
+    count_cut_off,
+    cut_off,
     end_episode,
     pay,
     set_lead,
@@ -352,11 +354,16 @@ def start_story_scene(s, p, dice, log, i):
 def story_scene_over(s, p, dice, log, i, result, reason):
     """A structured scene ends: the episode ends, or the mission goes on to its next scene."""
     if p.episode != EPISODE_MISSION:
-        end_episode(s, log, i, result, reason, 1 if reason == END_ROUND_LIMIT else 0)
+        if reason == END_ROUND_LIMIT:
+            cut_off(s, log, i, result, reason)
+        else:
+            end_episode(s, log, i, result, reason, 0)
         return STOP
     record(log, i, NOTE, NOTE_SCENE_OVER, result, reason)
     if p.reward_per != REWARD_PER_MISSION:
         pay(s, result)  # "+1/-1 per scene": paid when the scene ends
+        if reason == END_ROUND_LIMIT:
+            count_cut_off(s, result)
     s[WINS] += result > 0
     s[LOSSES] += result < 0
     s[STORY_SCENE] += 1
@@ -422,12 +429,13 @@ def new_round(s, p, dice, log, i):
 
 @njit(cache=True)
 def round_limit(s, p, dice, log, i):
-    """The round limit: cut off (0), or in a narrative social scene the exchange tally decides."""
+    """The round limit: cut off (``cutoff_result``), or in a narrative social scene the
+    exchange tally decides."""
     if social(p) and p.social_mode == MODE_NARRATIVE:
         tally = s[EXCHANGES]
         return story_scene_over(s, p, dice, log, i,
                                 1 if tally > 0 else (-1 if tally < 0 else 0), END_NARRATIVE)
-    return story_scene_over(s, p, dice, log, i, 0, END_ROUND_LIMIT)
+    return story_scene_over(s, p, dice, log, i, p.cutoff_result, END_ROUND_LIMIT)
 
 
 @njit(cache=True)

@@ -45,10 +45,10 @@ def test_no_id_means_every_id():
 def test_the_players_are_the_trivial_agents_then_each_other_agent_once():
     """starforged names ``optimal`` beside its heuristic; momentum's ``heuristic`` is its
     ``heuristic-director``, so that agent plays once."""
-    assert distinct_agents(get_ruleset("starforged")) == ("random", "constant", "heuristic",
-                                                          "optimal")
-    assert distinct_agents(get_ruleset("momentum")) == ("random", "constant", "heuristic",
-                                                        "heuristic-adversarial")
+    assert distinct_agents(get_ruleset("starforged")) == ("random", "constant", "stall",
+                                                          "heuristic", "optimal")
+    assert distinct_agents(get_ruleset("momentum")) == ("random", "constant", "stall",
+                                                        "heuristic", "heuristic-adversarial")
 
 
 def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
@@ -59,7 +59,7 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
                  "--crew", str(second), "--out", str(out)]) == 0
     data = json.loads((out / "baselines.json").read_text())
     rows = {(r["seat"], r["player"]): r for r in data["rows"]}
-    trivial = ("random", "constant", "heuristic")
+    trivial = ("random", "constant", "stall", "heuristic")
     # heuristic-adversarial is a GM style: as crew it is the heuristic, so it gets no crew row
     assert list(rows) == ([("crew", p) for p in (*trivial, "first.zip", "second.zip")]
                           + [("gm", p) for p in (*trivial, "heuristic-adversarial")])
@@ -95,7 +95,7 @@ def test_the_same_seed_gives_the_same_table(capsys):
         tables.append(json.loads(capsys.readouterr().out)["rows"])
     assert tables[0] == tables[1] != tables[2]
     assert [(r["seat"], r["player"]) for r in tables[0]] == [
-        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "heuristic")]
+        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "stall", "heuristic")]
 
 
 def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
@@ -126,3 +126,19 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown ruleset or env id",
                    MOMENTUM)
     assert not out.exists()  # refused before the work: nothing written
+
+
+def test_the_stalling_baseline_has_a_row_in_each_seat_and_is_no_seats_best():
+    """Issue 24, item 3: "Add a stalling baseline per seat [...] it must not be the best
+    agent of any seat." A cut-off is worth ``cutoff_result`` (-1, a loss) to each seat, so
+    playing for time wins the crew nothing and holds the crew to no less than the GM's
+    heuristic. Best crew row: the highest crew win rate against the heuristic GM; best GM
+    row: the lowest crew win rate it holds the heuristic crew to."""
+    from scenegym.evaluation.baselines import baselines
+
+    rows = baselines([STARFORGED], 400, 5, {}, batch=64)
+    for seat, best in (("crew", max), ("gm", min)):
+        seated = {r["player"]: r["heuristic"]["crew_win_rate"] for r in rows
+                  if r["seat"] == seat}
+        assert "stall" in seated
+        assert seated["stall"] != best(seated.values())

@@ -204,7 +204,7 @@ def test_social_wounds_carry_across_scenes(scene, config):
     the first scene is still there in the second, where the second lost exchange puts the
     PC out and loses the mission."""
     cfg = config(kind="social", social_mode="wounds", pcs=1, npcs=1, episode="mission",
-                 acts=1, scenes_per_act=2, max_rounds=1, start=1,
+                 acts=1, scenes_per_act=2, max_rounds=1, cutoff_result=0, start=1,
                  pc_strength=(1,) * 6, pc_will=(1,) * 6)
     lose = [2, 2, 2, 2, 2] + [5, 2, 2, 2, 2]
     win_after_lost_ground = [5, 2, 2, 2] + [2, 2, 2, 2, 2]
