@@ -82,7 +82,7 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
             assert d["difference"] == pytest.approx(r["heuristic"]["crew_win_rate"] - ref)
     text = (out / "baselines.md").read_text()
     assert f"## {MOMENTUM}" in text and text in capsys.readouterr().out
-    assert sum(line.startswith("| crew |") for line in text.splitlines()) == 5
+    assert sum(line.startswith("| crew |") for line in text.splitlines()) == 6  # 4 agents, 2 files
 
 
 def test_the_same_seed_gives_the_same_table(capsys):
@@ -128,17 +128,22 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     assert not out.exists()  # refused before the work: nothing written
 
 
-def test_the_stalling_baseline_has_a_row_in_each_seat_and_is_no_seats_best():
+@pytest.mark.parametrize("env_id", [STARFORGED, SOCIAL])
+def test_the_stalling_baseline_has_a_row_in_each_seat_and_is_no_seats_best(env_id):
     """Issue 24, item 3: "Add a stalling baseline per seat [...] it must not be the best
-    agent of any seat." A cut-off is worth ``cutoff_result`` (-1, a loss) to each seat, so
-    playing for time wins the crew nothing and holds the crew to no less than the GM's
-    heuristic. Best crew row: the highest crew win rate against the heuristic GM; best GM
-    row: the lowest crew win rate it holds the heuristic crew to."""
+    agent of any seat." A seat's best player has the highest return against the heuristic,
+    the mean reward the env pays (+1 won, -1 lost, ``cutoff_result`` = -1 to each seat for a
+    cut-off). In the social conflict the stalling GM holds the heuristic crew to fewer wins
+    than the heuristic GM does, yet every scene it stalls to the limit is its loss too."""
     from scenegym.evaluation.baselines import baselines
 
-    rows = baselines([STARFORGED], 400, 5, {}, batch=64)
-    for seat, best in (("crew", max), ("gm", min)):
-        seated = {r["player"]: r["heuristic"]["crew_win_rate"] for r in rows
-                  if r["seat"] == seat}
-        assert "stall" in seated
-        assert seated["stall"] != best(seated.values())
+    rows = baselines([env_id], 400, 5, {}, batch=64, agents=["random", "constant", "stall"])
+    for seat in ("crew", "gm"):
+        returns = {r["player"]: r["heuristic"][f"{seat}_return"] for r in rows
+                   if r["seat"] == seat}
+        assert "stall" in returns
+        assert returns["stall"] < max(returns.values())
+        o = next(r["heuristic"] for r in rows if r["seat"] == seat and r["player"] == "stall")
+        crew = (o["crew_wins"] - o["gm_wins"] - o["cut_offs"]) / o["scenes"]
+        assert (o["crew_return"], o["gm_return"]) == pytest.approx(
+            (crew, crew - 2 * (o["crew_wins"] - o["gm_wins"]) / o["scenes"]))
