@@ -72,8 +72,9 @@ class TwoSeatBatch:
         game: A registered env id (``"scenegym/StarforgedSceneChallenge-v1"``) or a ruleset
             name (``"starforged"``).
         num_envs: Batch size.
-        gm_reward: ``"adversarial"`` (the negative of the crew's, a cut-off its value) or ``"director"`` (its
-            director score at the episode's end, 0 before); default: the ruleset's.
+        gm_reward: ``"adversarial"`` (the negative of the crew's, except a cut-off: its
+            ``cutoff_result``, as the crew's) or ``"director"`` (its director score at the
+            episode's end, 0 before); default: the ruleset's.
         director: The director reward's weights; default: the ruleset's.
         illegal_action: ``"raise"`` refuses an illegal action; ``"lose"`` ends the episode as
             a loss for the seat that made it (-1 for it; a crew forfeit does not cost a
