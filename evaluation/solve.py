@@ -23,8 +23,8 @@ from scenegym.common.text import summary
 from scenegym.envs.rulesets import get_ruleset
 
 SOLVED = ("starforged",)
-GM_AGENTS = ("heuristic", "random", "constant")
-CREW_AGENTS = ("optimal", "heuristic", "constant", "random")
+GM_AGENTS = ("heuristic", "random", "constant", "stall")
+CREW_AGENTS = ("optimal", "heuristic", "constant", "stall", "random")
 HOW_LONG = ("about 6 CPU-minutes with the default config, the first time; 23 minutes on a "
             "busy 2-core machine; the value is kept on disk for the next run")
 

@@ -67,3 +67,15 @@ def test_its_compiled_policy_plays_whole_scenes_with_legal_actions_only():
 def test_an_agent_with_no_legal_action_is_refused():
     with pytest.raises(ValueError, match="no legal action"):
         StallAgent(STA).act(np.zeros((1, 1), np.float32), np.zeros((1, len(names_of(STA))), bool))
+
+
+def test_it_is_an_opponent_by_name_in_the_gymnasium_env():
+    import gymnasium as gym
+
+    import scenegym  # noqa: F401
+
+    env = gym.make("scenegym/StarforgedSceneChallenge-v1", opponent="stall")
+    _, info = env.reset(seed=1)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
