@@ -173,7 +173,7 @@ class TwoSeatBatch:
         crew, over, truncated = self.batch.step(actions, which)
         self._rewards[:, CREW] = crew
         if self.gm_reward == "adversarial":
-            self._rewards[:, GM] = adversarial_payment(crew, self.batch.cut)
+            self._rewards[:, GM] = adversarial_payment(crew, self.batch.gm_extra)
         else:
             self._rewards[:, GM] = 0.0
             ended = np.flatnonzero(over)

@@ -37,8 +37,9 @@ MARGIN = 9      # size of the current lead, 0..100 (percent of the ruleset's sca
 FORFEITED = 10  # 1 if the scene ended on an illegal action (illegal="lose")
 PAYOUT = 11     # crew reward due at this step before the end (paid and cleared by the batch)
 PAID = 12       # crew reward paid before the end of this episode
-CUT_DUE = 13    # the part of this step's crew reward that scenes cut off earned (cleared with
-                # the payout): a cut-off is worth it to the GM too, not its negative
+GM_EXTRA = 13   # what the adversarial GM is paid at this step beyond the negative of the
+                # crew's reward (cleared with the payout): twice a cut-off's value, so that
+                # a cut-off pays the GM its value too, not its negative
 HEADER_SIZE = 14
 
 OVER_PHASE = -1
@@ -59,24 +60,31 @@ def end_episode(s, log, i, result, reason, truncated):
 def cut_off(s, log, i, value, reason):
     """Close the scene of row ``s`` (env ``i``) as cut off by the rules' own limit: the crew's
     result is the ruleset's ``cutoff_result`` ``value``, and so is the GM's
-    (:func:`cut_off_due`)."""
-    s[CUT_DUE] += value
+    (:func:`count_cut_off`)."""
+    count_cut_off(s, value)
     end_episode(s, log, i, value, reason, 1)
 
 
 @njit(cache=True)
 def count_cut_off(s, value):
-    """Record that a scene cut off inside a longer episode (a mission's, an expedition's
-    encounter) is worth ``value`` to the crew, and so to the GM, when paid this step."""
-    s[CUT_DUE] += value
+    """Record that a cut-off paid to the crew this step (a scene's, or a mission's or an
+    expedition's encounter's) is worth ``value`` to the GM too: the GM, paid the negative of
+    the crew's reward, is owed ``2 * value`` more."""
+    pay_gm_extra(s, 2 * value)
 
 
 @njit(cache=True)
-def cut_off_due(s):
-    """The part of the crew's reward just paid (:func:`crew_reward`) that cut-offs earned;
-    clears it. Each seat is paid this part as it is: a cut-off pays nobody a win."""
-    v = s[CUT_DUE]
-    s[CUT_DUE] = 0
+def pay_gm_extra(s, amount):
+    """Pay the adversarial GM ``amount`` beyond the negative of the crew's reward this step."""
+    s[GM_EXTRA] += amount
+
+
+@njit(cache=True)
+def gm_extra_due(s):
+    """What the adversarial GM is owed this step beyond the negative of the crew's reward
+    just paid (:func:`crew_reward`); clears it."""
+    v = s[GM_EXTRA]
+    s[GM_EXTRA] = 0
     return v
 
 
@@ -128,4 +136,4 @@ def clear_header(s, scene):
     s[FORFEITED] = 0
     s[PAYOUT] = 0
     s[PAID] = 0
-    s[CUT_DUE] = 0
+    s[GM_EXTRA] = 0

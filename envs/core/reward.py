@@ -101,27 +101,28 @@ def director_row(s, w):
 
 
 @njit(cache=True)
-def adversarial_payment(crew_reward, cut):
-    """The adversarial GM's reward when the crew is paid ``crew_reward``, ``cut`` of it for
-    cut-offs: the negative of the rest, and ``cut`` itself (a cut-off pays nobody a win)."""
-    return -(crew_reward - cut) + cut
+def adversarial_payment(crew_reward, extra):
+    """The adversarial GM's reward when the crew is paid ``crew_reward``: its negative, and
+    ``extra`` (header ``GM_EXTRA``: twice what cut-offs paid, so a cut-off pays nobody a
+    win)."""
+    return -crew_reward + extra
 
 
 @njit(cache=True)
-def early_payment(mode, crew_reward, cut):
-    """The learner's share of a reward the crew is paid before the episode ends (``cut`` of
-    it earned by cut-offs)."""
+def early_payment(mode, crew_reward, extra):
+    """The learner's share of a reward the crew is paid before the episode ends (``extra``:
+    the GM's beyond its negative, :func:`adversarial_payment`)."""
     if mode == PAY_CREW:
         return crew_reward
-    return adversarial_payment(crew_reward, cut) if mode == PAY_ADVERSARIAL else 0.0
+    return adversarial_payment(crew_reward, extra) if mode == PAY_ADVERSARIAL else 0.0
 
 
 @njit(cache=True)
-def final_payment(mode, crew_reward, cut, s, w):
+def final_payment(mode, crew_reward, extra, s, w):
     """The learner's reward at the end of the episode in row ``s``."""
     if mode == PAY_DIRECTOR:
         return director_row(s, w)
-    return early_payment(mode, crew_reward, cut)
+    return early_payment(mode, crew_reward, extra)
 
 
 @njit(cache=True)

@@ -102,7 +102,8 @@ class MomentumConfig(RulesetConfig):
         cutoff_result: What a scene cut off at ``max_rounds`` is worth to each seat: -1 (a
             loss to the crew and to the GM alike, the default: neither seat is paid for
             stalling) or 0 (nothing, the reward before 0.2.0). In a mission it is the cut-off
-            scene's result (a lost scene at -1).
+            scene's result (a lost scene at -1), in the crew's tally and in the adversarial
+            GM's alike.
         social_mode: ``momentum`` (the default), ``wounds`` (lost exchanges wound),
             ``narrative`` (Momentum never moves; the scene ends at the round limit and the
             exchange tally decides it) or ``goal`` (first side to its goal total wins).

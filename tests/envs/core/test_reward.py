@@ -32,10 +32,10 @@ def test_a_cut_off_scores_the_directors_cutoff_score_whatever_the_formula_gives(
 
 
 def test_the_adversarial_gm_is_paid_a_cut_off_as_the_crew_is():
-    """Crew paid ``r`` of which ``cut`` came from cut-offs: the GM gets ``-(r - cut) + cut``,
-    so a cut-off worth -1 to the crew is worth -1 to the GM, not +1."""
+    """Crew paid ``r``; the GM gets ``-r`` and its extra (twice each cut-off's value), so a
+    cut-off worth -1 to the crew is worth -1 to the GM, not +1."""
     from scenegym.envs.core.reward import adversarial_payment
 
-    assert adversarial_payment(-1.0, -1.0) == -1.0   # a cut-off alone
+    assert adversarial_payment(-1.0, -2.0) == -1.0   # a cut-off alone
     assert adversarial_payment(-1.0, 0.0) == 1.0     # a loss: the GM's win
-    assert adversarial_payment(0.0, -1.0) == -2.0    # a won encounter (+1) and a cut-off (-1)
+    assert adversarial_payment(0.0, -2.0) == -2.0    # a won encounter (+1) and a cut-off (-1)
