@@ -14,11 +14,13 @@ from scenegym.agents.random_agent import RandomAgent
 from scenegym.envs.rulesets import get_ruleset, load, ruleset_names
 
 POLICY_SUFFIXES = (".zip", ".onnx")
+# the agents every ruleset has, whatever its own: see make_agent
+BLIND = ("random", "constant", "stall")
 
 
 def agent_names(ruleset: str | None = None) -> tuple[str, ...]:
     """The agent names a ruleset offers (every ruleset's, when ``ruleset`` is None)."""
-    names = {"random", "constant"}
+    names = set(BLIND)
     for name in [ruleset] if ruleset else ruleset_names():
         names.update(get_ruleset(name).agents)
     return tuple(sorted(names))
@@ -28,7 +30,9 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
     """An agent from ``spec``: an agent object (returned as is), a name, or a policy path.
 
     Args:
-        spec: ``"random"``, ``"constant"`` (the first legal action), an agent name of the ruleset (``"heuristic"``,
+        spec: ``"random"``, ``"constant"`` (the first legal action), ``"stall"`` (the
+            ruleset's delaying actions first: :mod:`scenegym.envs.core.stall`), an agent
+            name of the ruleset (``"heuristic"``,
             ``"heuristic-STYLE"``; see :func:`agent_names`), a path to a trained policy
             (``.zip`` or ``.onnx``), or any object with an ``act(obs, masks, env_ids)`` method.
         ruleset: Ruleset name.
@@ -43,6 +47,10 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
         return RandomAgent(seed)
     if spec == "constant":
         return ConstantAgent()
+    if spec == "stall":
+        from scenegym.envs.core.stall import StallAgent
+
+        return StallAgent(get_ruleset(ruleset), config)
     if isinstance(spec, (str, Path)) and Path(spec).suffix in POLICY_SUFFIXES:
         from scenegym.agents.policy import load_policy_agent  # trained policies: train extra
 
@@ -56,7 +64,7 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
 
 
 AGENT_NAMES = agent_names()  # of the built-in rulesets, for help texts
-TRIVIAL = ("random", "constant", "heuristic")
+TRIVIAL = (*BLIND, "heuristic")
 
 
 def distinct_agents(ruleset, first=TRIVIAL) -> tuple[str, ...]:

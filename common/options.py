@@ -149,7 +149,7 @@ option("scenario", "--scenario",
        "top (report: of every arm that names none)", default=None, metavar="PATH")
 
 # -- agents -----------------------------------------------------------------------------------
-_AGENT = ("random, constant, heuristic, heuristic-STYLE (momentum: heuristic-director, "
+_AGENT = ("random, constant, stall, heuristic, heuristic-STYLE (momentum: heuristic-director, "
           "heuristic-adversarial), another agent of the ruleset (starforged: optimal) or a policy "
           "file (.onnx or .zip; a .zip is played from its weights alone, nothing in it runs)")
 option("crew", "--crew",
@@ -171,7 +171,7 @@ option("seat", "--seat", "the seat the learner (play: you) plays", choices=SEATS
 option("players", "--players",
        "the agents that play both seats, comma-separated, e.g. random,heuristic (none: random, "
        "heuristic and each other agent of the ruleset, such as optimal; baselines adds "
-       "constant, and always the heuristic, the reference)",
+       "constant and stall, and always the heuristic, the reference)",
        type=names, default=None, metavar="NAMES")
 
 # -- output -----------------------------------------------------------------------------------

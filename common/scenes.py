@@ -24,6 +24,7 @@ from scenegym.envs.core.header import (
     MARGIN,
     OVER,
     RESULT,
+    TRUNCATED,
 )
 from scenegym.envs.core.kernels import policy_args
 from scenegym.envs.core.memory import check_memory, row_bytes
@@ -38,7 +39,8 @@ MAX_BATCH = 1 << 20
 SEAT_SALTS = {CREW: 0xC4E3, GM: 0x63}
 
 
-ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN]  # header columns kept per ended scene
+# header columns kept per ended scene
+ENDED_COLUMNS = [RESULT, DECISIONS, LEAD_CHANGES, MARGIN, TRUNCATED]
 # event records drained (and handed to the statistics) at once: a drain's memory does not grow
 # with the batch
 DRAIN_RECORDS = 1 << 16
@@ -78,6 +80,17 @@ def scene_engine(ruleset, config, num_envs: int, scenes: int, rulestats=None,
     return SceneBatch(ruleset, config, num_envs, log_capacity=log_capacity)
 
 
+def scene_outcomes(ended: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """bool arrays ``(crew won, crew lost, cut off)`` of the ended scenes' rows: a cut-off
+    (the rules' own limit) is neither side's win, whatever ``cutoff_result`` pays for it; a
+    mission's result is its total, so a mission won on the tally is won even if its last
+    scene was cut off."""
+    result = ended[:, ENDED_COLUMNS.index(RESULT)]
+    won = result > 0
+    cut = (ended[:, ENDED_COLUMNS.index(TRUNCATED)] == 1) & ~won
+    return won, (result < 0) & ~cut, cut
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`play_scenes`: ``ended`` holds the rows of the scenes finished
     before it, in scene order, and ``kept`` marks which rows of the whole run they are (so a
@@ -103,10 +116,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     decision is a batch step with the agents asked in Python.
 
     Returns:
-        int64[scenes, 4 + m]: result, decisions, lead changes and final margin of each scene
-        (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m`` names of its
-        statistics' ``scene_columns``); row ``j`` is scene ``j``, whatever the batch and the
-        order the scenes ended in.
+        int64[scenes, 5 + m]: result, decisions, lead changes, final margin and cut-off flag of
+        each scene (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m``
+        names of its statistics' ``scene_columns``); row ``j`` is scene ``j``, whatever the
+        batch and the order the scenes ended in.
 
     ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
     ``progress_bar``); its description, until the first scenes are played, says that the

@@ -136,7 +136,7 @@ def env_page(page: dict) -> str:
         f"| action space | `{action_space(layout)}` |",
         f"| observation space | `{observation_space(layout)}` |",
         "| agents (`opponent=`, `--crew`, `--gm`) | "
-        + ", ".join(f"`{a}`" for a in ["random", "constant", *page["agents"]]) + " |",
+        + ", ".join(f"`{a}`" for a in ["random", "constant", "stall", *page["agents"]]) + " |",
         f"| GM reward by default | `{page['default_gm_reward']}` |",
         "",
         "```python",

@@ -13,8 +13,9 @@ all-zero mask, so hidden information (a simultaneous declaration) stays hidden. 
 scene is over both seats see its last observation.
 
 Rewards go to both seats after every decision: the crew's is the engine's (+1 won, -1 lost,
-0 cut off, and what a ruleset pays early); the GM's follows ``gm_reward``
-(:mod:`scenegym.envs.core.reward`): ``"adversarial"``, the negative of the crew's, or
+``cutoff_result`` cut off, and what a ruleset pays early); the GM's follows ``gm_reward``
+(:mod:`scenegym.envs.core.reward`): ``"adversarial"``, the negative of the crew's except at a
+cut-off (worth ``cutoff_result`` to the GM too), or
 ``"director"``, its director score at the scene's end (0 before). A seat that forfeits with an
 illegal action (``illegal_action="lose"``) scores -1; a crew forfeit does not cost a director GM.
 

@@ -25,7 +25,12 @@ from scenegym.envs.core.header import CREW, EPISODE, FORFEITED, GM, RESULT
 from scenegym.envs.core.kernels import policy_args
 from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.policy import PYTHON, policy_of
-from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, director_reward
+from scenegym.envs.core.reward import (
+    GM_REWARDS,
+    DirectorWeights,
+    adversarial_payment,
+    director_reward,
+)
 from scenegym.envs.core.snapshot import Snapshot
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.rulesets import env_ids, get_ruleset, ruleset_of_env
@@ -81,8 +86,9 @@ class TwoSeatBatch:
         game: A registered env id (``"scenegym/StarforgedSceneChallenge-v1"``) or a ruleset
             name (``"starforged"``).
         num_envs: Batch size.
-        gm_reward: ``"adversarial"`` (the negative of the crew's) or ``"director"`` (its
-            director score at the episode's end, 0 before); default: the ruleset's.
+        gm_reward: ``"adversarial"`` (the negative of the crew's, except a cut-off: its
+            ``cutoff_result``, as the crew's) or ``"director"`` (its director score at the
+            episode's end, 0 before); default: the ruleset's.
         director: The director reward's weights; default: the ruleset's.
         illegal_action: ``"raise"`` refuses an illegal action; ``"lose"`` ends the episode as
             a loss for the seat that made it (-1 for it; a crew forfeit does not cost a
@@ -183,7 +189,7 @@ class TwoSeatBatch:
         crew, over, truncated = self.batch.step(actions, which)
         self._rewards[:, CREW] = crew
         if self.gm_reward == "adversarial":
-            self._rewards[:, GM] = -crew
+            self._rewards[:, GM] = adversarial_payment(crew, self.batch.gm_extra)
         else:
             self._rewards[:, GM] = 0.0
             ended = np.flatnonzero(over)

@@ -11,7 +11,10 @@ scene by scene, with its paired 95% interval.
 
 The figure is always the crew's win rate (95% Wilson interval): what a crew player wins, or
 what a GM player holds the crew to (lower is better for the GM). Scenes cut off by the
-decision limit count as neither side's win.
+decision limit count as neither side's win. Beside it stands the seat's return, its mean
+reward per scene (+1 won, -1 lost, ``cutoff_result``, a loss by default, to each seat for a
+cut-off): the objective the env pays, by which a seat's best player is judged (a GM that
+stalls may hold the crew to fewer wins, yet loses every scene it stalls to the limit).
 
 Writes ``baselines.md`` and ``baselines.json`` to ``--out`` atomically (both checked before
 the first scene; kept beside it if writing still fails). Every policy file is loaded and
@@ -28,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scenegym.agents.registry import distinct_agents, seat_players
+from scenegym.agents.registry import BLIND, distinct_agents, seat_players
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
 from scenegym.common.scenes import (
@@ -37,6 +40,7 @@ from scenegym.common.scenes import (
     MAX_SCENES,
     play_scenes,
     scene_engine,
+    scene_outcomes,
     seat_seed,
 )
 from scenegym.common.text import summary
@@ -110,13 +114,24 @@ def play(ruleset, config, specs: dict, scenes: int, seed: int, batch: int) -> np
     return play_scenes(engine, agents, scenes, seed, NoRuleStats())
 
 
-def outcome(ended: np.ndarray) -> dict:
-    """Counts and the crew's win rate with its 95% Wilson interval."""
-    result = ended[:, ENDED_COLUMNS.index(RESULT)]
-    wins, losses = int((result > 0).sum()), int((result < 0).sum())
-    return {"scenes": len(result), "crew_wins": wins, "gm_wins": losses,
-            "draws": len(result) - wins - losses, "crew_win_rate": wins / len(result),
-            "crew_win_ci": proportion_ci(wins, len(result))}
+def outcome(ended: np.ndarray, cutoff_result: int) -> dict:
+    """Counts, the crew's win rate with its 95% Wilson interval, and each seat's mean
+    reward under the adversarial reward (:func:`seat_returns`)."""
+    won, lost, cut = scene_outcomes(ended)
+    n, wins, losses = len(won), int(won.sum()), int(lost.sum())
+    return {"scenes": n, "crew_wins": wins, "gm_wins": losses,
+            "draws": n - wins - losses, "cut_offs": int(cut.sum()),
+            "crew_win_rate": wins / n, "crew_win_ci": proportion_ci(wins, n),
+            **seat_returns(wins, losses, int(cut.sum()), n, cutoff_result)}
+
+
+def seat_returns(wins: int, losses: int, cut_offs: int, scenes: int, cutoff_result: int) -> dict:
+    """Each seat's mean reward per scene, the objective the env pays: +1 won, -1 lost, and
+    ``cutoff_result`` to *each* seat for a cut-off (the GM's adversarial reward is the
+    negative of the crew's except there). A seat's best player is the one with the highest
+    return: a GM that holds the crew to fewer wins by stalling pays for its cut-offs."""
+    return {"crew_return": (wins - losses + cutoff_result * cut_offs) / scenes,
+            "gm_return": (losses - wins + cutoff_result * cut_offs) / scenes}
 
 
 def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
@@ -133,7 +148,7 @@ def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
                "kind": "agent" if isinstance(spec, str) else "policy"}
         for opponent in OPPONENTS:
             ended = play(rs, config, {SEATS[seat]: spec, other: opponent}, scenes, seed, batch)
-            row[opponent] = outcome(ended)
+            row[opponent] = outcome(ended, config.cutoff_result)
             wins[name, opponent] = crew_wins(ended)
         rows.append(row)
     for row in rows[first:]:
@@ -150,13 +165,13 @@ def chosen_agents(ruleset, names=None) -> tuple[str, ...]:
     always, as the reference), or every distinct agent (:func:`distinct_agents`)."""
     if names is None:
         return distinct_agents(ruleset)
-    allowed = ("random", "constant", *ruleset.agents)
+    allowed = (*BLIND, *ruleset.agents)
     return tuple(n for n in dict.fromkeys([*names, "heuristic"]) if n in allowed)
 
 
 def check_agent_names(names, ids: list[str]) -> None:
     """Refuse a ``--players`` name that no ruleset of ``ids`` has."""
-    known = {"random", "constant"}.union(*(ruleset_of_env(i).agents for i in ids))
+    known = set(BLIND).union(*(ruleset_of_env(i).agents for i in ids))
     for name in names or ():
         if name not in known:
             raise ValueError(f"--players: {name!r} is no agent of {', '.join(ids)}; allowed: "
@@ -199,15 +214,19 @@ def markdown(rows: list[dict], scenes: int, seed: int) -> str:
              "the same dice. Crew seat: what the player wins; GM seat: what the player holds "
              "the crew to (lower is better for the GM). \"minus heuristic\": the row's rate "
              "less the heuristic's in the same seat against the heuristic, scene by scene "
-             "(paired 95% CI). Cut off: scenes ended by the decision limit (no winner)."]
+             "(paired 95% CI). Cut off: scenes ended by the decision limit (no winner). "
+             "Return: the seat's mean reward per scene against the heuristic (+1 won, -1 "
+             "lost, the config's cutoff_result to each seat for a cut-off), what the env "
+             "pays and a seat's best player maximises."]
     for env_id in dict.fromkeys(r["env_id"] for r in rows):
         lines += ["", f"## {env_id}", "",
                   "| seat | player | vs heuristic | minus heuristic (paired) | cut off | "
-                  "vs random |", "|---" * 6 + "|"]
+                  "return | vs random |", "|---" * 7 + "|"]
         for r in (r for r in rows if r["env_id"] == env_id):
             h = r["heuristic"]
             lines.append(f"| {r['seat']} | {r['player']} | {_rate(h)} | {_difference(h)} | "
-                         f"{h['draws'] / h['scenes']:.3f} | {_rate(r['random'])} |")
+                         f"{h['cut_offs'] / h['scenes']:.3f} | "
+                         f"{h[r['seat'] + '_return']:+.3f} | {_rate(r['random'])} |")
     return "\n".join(lines) + "\n"
 
 

@@ -33,11 +33,11 @@ def measure(task: BenchmarkTask, batch: int) -> dict[str, dict]:
     for agent in task.agents:
         ended = play(ruleset, config, {SEATS[task.seat]: agent, other: task.opponent},
                      task.scenes, task.seed, batch)
-        o = outcome(ended)
+        o = outcome(ended, config.cutoff_result)
         rows[agent] = {"scenes": o["scenes"], "crew_wins": o["crew_wins"],
-                       "cut_offs": o["draws"], "crew_win_rate": round(o["crew_win_rate"], 4),
+                       "cut_offs": o["cut_offs"], "crew_win_rate": round(o["crew_win_rate"], 4),
                        "crew_win_ci": [round(x, 4) for x in o["crew_win_ci"]],
-                       "cut_off": round(o["draws"] / o["scenes"], 4)}
+                       "cut_off": round(o["cut_offs"] / o["scenes"], 4)}
     return rows
 
 

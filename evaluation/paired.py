@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from scenegym.common.scenes import ENDED_COLUMNS
+from scenegym.common.scenes import ENDED_COLUMNS, scene_outcomes
 from scenegym.envs.core.header import DECISIONS, LEAD_CHANGES, MARGIN, RESULT
 from scenegym.envs.core.stats import CONFIDENCE
 
@@ -28,7 +28,7 @@ def _column(header_column):
 # statistic name -> per-scene value from the ended scenes' columns
 SCENE_VALUES = {
     "crew_win_rate": lambda ended: (ended[:, ENDED_COLUMNS.index(RESULT)] > 0).astype(np.float64),
-    "crew_loss_rate": lambda ended: (ended[:, ENDED_COLUMNS.index(RESULT)] < 0).astype(np.float64),
+    "crew_loss_rate": lambda ended: scene_outcomes(ended)[1].astype(np.float64),
     "mean_result": _column(RESULT),
     "mean_decisions": _column(DECISIONS),
     "mean_lead_changes": _column(LEAD_CHANGES),

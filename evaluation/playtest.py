@@ -26,6 +26,7 @@ from scenegym.common.scenes import (
     Interrupted,
     play_scenes,
     scene_engine,
+    scene_outcomes,
     seat_seed,
 )
 from scenegym.common.text import summary
@@ -208,17 +209,18 @@ def _check_range(flag: str, value: int, low: int, high: int) -> None:
 
 def scene_figures(ended: np.ndarray) -> dict:
     """Generic figures from the ended scenes' result, decisions, lead changes and margin."""
-    result, decisions, swings, margin = ended.T
+    result, decisions, swings, margin, _ = ended.T
     n = result.shape[0]
-    wins = int((result > 0).sum())  # a mission's result is its scenes won minus lost
+    won, lost, cut = scene_outcomes(ended)
+    wins = int(won.sum())  # a mission's result is its scenes won minus lost
     mean_d, ci_d = mean_ci(decisions)
     mean_l, ci_l = mean_ci(swings)
     mean_m, ci_m = mean_ci(margin)
     return {
         "crew_win_rate": wins / n,
         "crew_win_rate_ci": proportion_ci(wins, n),
-        "results": frequency_table({"crew_won": wins, "crew_lost": int((result < 0).sum()),
-                                    "cut_off": int((result == 0).sum())}),
+        "results": frequency_table({"crew_won": wins, "crew_lost": int(lost.sum()),
+                                    "cut_off": int(cut.sum())}),
         "mean_decisions": mean_d,
         "mean_decisions_ci": ci_d,
         "mean_lead_changes": mean_l,

@@ -1,7 +1,9 @@
 """``scenegym solve starforged`` (or its env id): the scene challenge's exact value and each agent's gap.
 
 Prints the crew's optimal win probability against the adversarial GM (the game's value, by
-backward induction: :mod:`scenegym.envs.starforged.solve.induction`), then per GM agent the
+backward induction: :mod:`scenegym.envs.starforged.solve.induction`) and the same value as
+the expected reward the env pays the crew (+1 win, -1 loss, ``cutoff_result`` for a cut-off:
+``2p - 1`` under the default, where a cut-off is a loss), then per GM agent the
 crew's best response to it (exact) and its exploitability (how much that best response gains
 over the value); per crew agent the GM's best response to it (exact,
 :mod:`scenegym.envs.starforged.solve.crew_response`) and its exploitability (how much that best
@@ -21,8 +23,8 @@ from scenegym.common.text import summary
 from scenegym.envs.rulesets import get_ruleset
 
 SOLVED = ("starforged",)
-GM_AGENTS = ("heuristic", "random", "constant")
-CREW_AGENTS = ("optimal", "heuristic", "constant", "random")
+GM_AGENTS = ("heuristic", "random", "constant", "stall")
+CREW_AGENTS = ("optimal", "heuristic", "constant", "stall", "random")
 HOW_LONG = ("about 6 CPU-minutes with the default config, the first time; 23 minutes on a "
             "busy 2-core machine; the value is kept on disk for the next run")
 
@@ -33,6 +35,18 @@ def add_parser(sub) -> None:
                        description=summary(__doc__))
     options.add(p, "target", "set", "json", scenes={"default": 20_000}, seed={"default": 1})
     p.set_defaults(run=run)
+
+
+def expected_reward(config, win_probability: float) -> float:
+    """The game's value as the reward the env pays the crew (+1 win, -1 loss,
+    ``cutoff_result`` cut off). With a cut-off worth a loss (the default) every scene not won
+    pays -1, so it is ``2p - 1`` of the win probability ``p``, reached by the same play; with
+    any other ``cutoff_result`` the expected result is solved for on its own."""
+    if config.cutoff_result == -1:
+        return 2.0 * win_probability - 1.0
+    from scenegym.envs.starforged.solve.induction import solve
+
+    return solve(config, objective="result").value
 
 
 def gaps(config, scenes: int, seed: int) -> dict:
@@ -50,7 +64,8 @@ def gaps(config, scenes: int, seed: int) -> dict:
     with bar:
         value = float(solved_table(config)[start_index(config, None)])
         bar.update()
-        result = {"value": value, "gm_agents": {}, "crew_agents": {}}
+        result = {"value": value, "expected_reward": expected_reward(config, value),
+                  "gm_agents": {}, "crew_agents": {}}
         for name in GM_AGENTS:
             gm = "uniform" if name == "random" else make_agent(name, "starforged", config=config)
             best = solve(config, gm=gm).value
@@ -83,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
         return 0
     print(f"value (optimal crew vs adversarial GM, win probability): {result['value']:.4f}")
+    print(f"value as the crew's expected reward (+1 win, -1 loss, {config.cutoff_result} cut "
+          f"off): {result['expected_reward']:+.4f}")
     for name, g in result["gm_agents"].items():
         print(f"GM {name:<10} best response {g['best_response']:.4f}  "
               f"exploitability {g['exploitability']:+.4f}")

@@ -35,7 +35,7 @@ from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.rulesets import get_ruleset
 
 HEADER_COLUMNS = ("phase", "seat", "over", "result", "truncated", "episode", "decisions", "lead",
-                  "lead_changes", "margin", "forfeited", "payout", "paid")
+                  "lead_changes", "margin", "forfeited", "payout", "paid", "gm_extra")
 LOG_CAPACITY = 4096  # records per env between two drains (one step)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenegym.common.scenes import ENDED_COLUMNS, play_scenes, scene_engine
-from scenegym.envs.core.header import CREW, GM, RESULT
+from scenegym.common.scenes import play_scenes, scene_engine, scene_outcomes
+from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.core.rulestats import NoRuleStats
 from scenegym.envs.core.stats import proportion_ci
 
@@ -56,8 +56,8 @@ def play_match(ruleset, config, crew, gm, scenes: int, seed: int,
     per_env = -(-scenes // n)
     ended = play_scenes(scene_engine(ruleset, config, n, n * per_env), {CREW: crew, GM: gm},
                         n * per_env, seed, NoRuleStats())
-    res = ended[:, ENDED_COLUMNS.index(RESULT)]
-    return MatchResult(int((res > 0).sum()), int((res < 0).sum()), int((res == 0).sum()))
+    won, lost, _ = scene_outcomes(ended)
+    return MatchResult(int(won.sum()), int(lost.sum()), int((~won & ~lost).sum()))
 
 
 def evaluate_seat(ruleset, config, seat: str, agent, opponents: dict, scenes: int,

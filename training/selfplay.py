@@ -57,7 +57,7 @@ import trueskill
 from tqdm import tqdm
 
 from scenegym.agents.policy import load_sb3_model
-from scenegym.agents.registry import distinct_agents, make_agent, seat_players
+from scenegym.agents.registry import BLIND, distinct_agents, make_agent, seat_players
 from scenegym.common import cells
 from scenegym.common.files import check_writable_folder
 from scenegym.common.overrides import from_json
@@ -160,7 +160,7 @@ def league_players(ruleset, names=None) -> tuple[str, ...]:
     random, heuristic and each other agent the ruleset names (``optimal``, styles)."""
     if names is None:
         return distinct_agents(ruleset, BASE_PLAYERS)
-    allowed = ("random", "constant", *ruleset.agents)
+    allowed = (*BLIND, *ruleset.agents)
     for name in names:
         if name not in allowed:
             raise ValueError(f"--players: {name!r} is not an agent of {ruleset.name}; "

@@ -92,6 +92,8 @@ class SceneBatch:
         self._all = np.ones(num_envs, np.bool_)
         self.illegal_code = ILLEGAL_MODES.index(illegal)
         self._reward = np.zeros(num_envs, np.float32)
+        # what the adversarial GM is paid beyond the negative of the crew's reward (cut-offs)
+        self.gm_extra = np.zeros(num_envs, np.float32)
         self._over = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
         self.ended = 0  # episodes that ended in the last step
@@ -143,7 +145,9 @@ class SceneBatch:
             (at an episode's end: its result less what was paid before it, so an episode's
             rewards add up to its ``RESULT``; before the end: what a ruleset pays early, such
             as a mission's scene won), and bool[n] flags of episodes that ended in this step.
-            The arrays are reused by the next step: copy them to keep them.
+            The arrays are reused by the next step: copy them to keep them. ``self.gm_extra``
+            holds what the adversarial GM is paid beyond the negative of each crew reward
+            (a cut-off pays the GM its value too: header ``GM_EXTRA``).
         """
         if actions is not self._actions:
             np.copyto(self._actions, actions, casting="same_kind")  # a float action is refused
@@ -154,7 +158,8 @@ class SceneBatch:
             self._apply_obs = self.obs
             self._apply_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
                                 self._actions, self._which, self.masks, self.obs,
-                                self.illegal_code, self._reward, self._over, self._truncated)
+                                self.illegal_code, self._reward, self.gm_extra, self._over,
+                                self._truncated)
             self._apply = entry_point(self.ruleset.kernels.apply, self._apply_args)
         bad, self.ended, self.paid = self._apply(*self._apply_args)
         if bad >= 0:

@@ -26,7 +26,8 @@ PHASE = 0       # pending decision, a ruleset phase code; OVER_PHASE when the ep
 SEAT = 1        # seat whose decision is pending: CREW, GM or NOBODY
 OVER = 2        # 1 once the episode has ended (won, lost or cut off)
 RESULT = 3      # the episode's crew result, what its crew rewards add up to (0 while running):
-                # +1 won / -1 lost / 0 cut off for a one-scene episode; a mission's is its total
+                # +1 won / -1 lost / the ruleset's ``cutoff_result`` cut off for a one-scene
+                # episode; a mission's is its total
 TRUNCATED = 4   # 1 if the episode was cut off by its decision or round limit
 EPISODE = 5     # index k of the episode within the env's stream
 DECISIONS = 6   # decisions taken in this episode
@@ -36,7 +37,10 @@ MARGIN = 9      # size of the current lead, 0..100 (percent of the ruleset's sca
 FORFEITED = 10  # 1 if the scene ended on an illegal action (illegal="lose")
 PAYOUT = 11     # crew reward due at this step before the end (paid and cleared by the batch)
 PAID = 12       # crew reward paid before the end of this episode
-HEADER_SIZE = 13
+GM_EXTRA = 13   # what the adversarial GM is paid at this step beyond the negative of the
+                # crew's reward (cleared with the payout): twice a cut-off's value, so that
+                # a cut-off pays the GM its value too, not its negative
+HEADER_SIZE = 14
 
 OVER_PHASE = -1
 
@@ -50,6 +54,38 @@ def end_episode(s, log, i, result, reason, truncated):
     s[PHASE] = OVER_PHASE
     s[SEAT] = NOBODY
     record(log, i, EPISODE_END, result, reason, truncated, 0)
+
+
+@njit(cache=True)
+def cut_off(s, log, i, value, reason):
+    """Close the scene of row ``s`` (env ``i``) as cut off by the rules' own limit: the crew's
+    result is the ruleset's ``cutoff_result`` ``value``, and so is the GM's
+    (:func:`count_cut_off`)."""
+    count_cut_off(s, value)
+    end_episode(s, log, i, value, reason, 1)
+
+
+@njit(cache=True)
+def count_cut_off(s, value):
+    """Record that a cut-off paid to the crew this step (a scene's, or a mission's or an
+    expedition's encounter's) is worth ``value`` to the GM too: the GM, paid the negative of
+    the crew's reward, is owed ``2 * value`` more."""
+    pay_gm_extra(s, 2 * value)
+
+
+@njit(cache=True)
+def pay_gm_extra(s, amount):
+    """Pay the adversarial GM ``amount`` beyond the negative of the crew's reward this step."""
+    s[GM_EXTRA] += amount
+
+
+@njit(cache=True)
+def gm_extra_due(s):
+    """What the adversarial GM is owed this step beyond the negative of the crew's reward
+    just paid (:func:`crew_reward`); clears it."""
+    v = s[GM_EXTRA]
+    s[GM_EXTRA] = 0
+    return v
 
 
 @njit(cache=True)
@@ -100,3 +136,4 @@ def clear_header(s, scene):
     s[FORFEITED] = 0
     s[PAYOUT] = 0
     s[PAID] = 0
+    s[GM_EXTRA] = 0

@@ -42,6 +42,7 @@ from scenegym.envs.core.header import (
     TRUNCATED,
     clear_header,
     crew_reward,
+    gm_extra_due,
 )
 from scenegym.envs.core.prefetch import prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
@@ -113,9 +114,10 @@ def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, ma
 
 @njit(cache=True)
 def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, obs,
-                illegal_mode, reward, over, truncated):
+                illegal_mode, reward, gm_extra, over, truncated):
     """Check, apply and collect: returns (first illegal env or -1, episodes ended, envs
-    paid a reward before their end)."""
+    paid a reward before their end). ``gm_extra[i]``: what the adversarial GM is paid beyond
+    the negative of ``reward[i]`` (the crew's; header ``GM_EXTRA``)."""
     p = params[0]
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     bad = first_illegal(state, masks, actions, which)
@@ -124,6 +126,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
     ended = paid = 0
     for i in range(state.shape[0]):
         reward[i] = 0.0
+        gm_extra[i] = 0.0
         over[i] = False
         truncated[i] = False
         if not which[i] or state[i, OVER] == 1:
@@ -138,6 +141,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         rule_legal(s, p, borrow(masks[i]))
         rule_observe(s, p, borrow(obs[i]))
         reward[i] = crew_reward(s)
+        gm_extra[i] = gm_extra_due(s)
         if s[OVER] == 1:
             over[i] = True
             truncated[i] = s[TRUNCATED] == 1
@@ -250,13 +254,13 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
                 rule_apply(s, p, dice, log, i, a)
             rule_legal(s, p, m)
             rule_observe(s, p, o)
-            r = crew_reward(s)
+            r, extra = crew_reward(s), gm_extra_due(s)
             if s[OVER] == 0:
-                if r != 0 and f[0] and not f[1]:
-                    reward[i] += early_payment(seat[1], r)
+                if (r != 0 or extra != 0) and f[0] and not f[1]:
+                    reward[i] += early_payment(seat[1], r, extra)
                 continue
             if f[0] and not f[1]:
-                reward[i] += final_payment(seat[1], r, s, policy[4])
+                reward[i] += final_payment(seat[1], r, extra, s, policy[4])
                 f[2], f[3] = True, s[TRUNCATED] == 1
                 final_obs[i, :] = o
                 f[1] = True
@@ -303,6 +307,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
             rule_legal(s, p, m)
             rule_observe(s, p, o)
             crew_reward(s)
+            gm_extra_due(s)
         if s[OVER] == 1:
             over[i] = True
             ended += 1

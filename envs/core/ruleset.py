@@ -125,6 +125,8 @@ class Ruleset:
         scenario: ``"module:function"`` reading a content file into a config,
             ``function(path_or_name, config_type) -> config`` (the ``scenario=PATH`` option
             of :meth:`make_config`, hence of every env and command), or ``None``.
+        stall_actions: The names of the actions that delay the scene's end, most delaying
+            first: the ``stall`` agent's preferences (:mod:`scenegym.envs.core.stall`).
     """
 
     name: str
@@ -144,6 +146,7 @@ class Ruleset:
     default_gm_reward: str = "adversarial"
     director: DirectorWeights = field(default_factory=DirectorWeights)
     scenario: str | None = None
+    stall_actions: tuple[str, ...] = ()
 
     def __post_init__(self):
         if not self.name.isidentifier():

@@ -77,7 +77,11 @@ class FrontiersConfig(RulesetConfig):
         die: Sides of the resolution die (d20).
         ap_per_turn: AP at the start of each Turn ("3 AP"; 2 AP Variant: 2).
         mp_base: MP at the start of each Turn before the Finesse modifier ("3 + Finesse").
-        max_rounds: Rounds before the encounter is cut off (reward 0).
+        max_rounds: Rounds before the encounter is cut off.
+        cutoff_result: What an encounter cut off at ``max_rounds`` is worth to each seat: -1
+            (a loss to the crew and to the GM alike, the default: neither seat is paid for
+            stalling) or 0 (nothing, the reward before 0.2.0). In an expedition it is the
+            encounter's result, and the expedition goes on after it.
         overspend_die: The even-sided die of an Overspend roll (odd: 1 Fatigue).
         negative_divisor: Negative Energy limit = maximum Energy // this ("half ... rounded
             down").
@@ -167,6 +171,7 @@ class FrontiersConfig(RulesetConfig):
     ap_per_turn: int = 3
     mp_base: int = 3
     max_rounds: int = 12
+    cutoff_result: int = -1
     overspend_die: int = 20
     negative_divisor: int = 2
     wound_penalty: int = 2
@@ -213,7 +218,8 @@ class FrontiersConfig(RulesetConfig):
         self._check_content()
         self._check_layout()
         for name, low, high in (("die", 2, 100), ("ap_per_turn", 1, 3), ("mp_base", 0, 10),
-                                ("max_rounds", 1, 1000), ("negative_divisor", 1, 10),
+                                ("max_rounds", 1, 1000), ("cutoff_result", -1, 0),
+                                ("negative_divisor", 1, 10),
                                 ("wound_penalty", 0, 10), ("fatigue_penalty", 0, 10),
                                 ("wounds_base", 1, 10), ("fatigue_base", 1, 10),
                                 ("prone_stand_mp", 0, 10), ("prone_defense_change", -20, 20),
@@ -307,7 +313,8 @@ Params = namedtuple("Params", [
     "num_abilities", "ab_kind", "ab_ap", "ab_energy", "ab_free", "ab_range_min",
     "ab_range_max", "ab_attribute", "ab_defense", "ab_dice", "ab_sides", "ab_bonus", "ab_push",
     "ab_impair", "ab_immobilise", "ab_mv_shift", "ab_bonus_mp",
-    "die", "ap_per_turn", "mp_base", "max_rounds", "overspend_die", "negative_divisor",
+    "die", "ap_per_turn", "mp_base", "max_rounds", "cutoff_result", "overspend_die",
+    "negative_divisor",
     "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "prone_stand_mp",
     "prone_defense_change", "encounters", "downtime_hours",
     "downtime_energy",
@@ -383,7 +390,8 @@ def kernel_params(cfg: FrontiersConfig) -> Params:
         enemy_pool=_pad(pool, st.MAX_POOL),
         pool_size=len(pool), num_abilities=len(abilities),
         die=cfg.die, ap_per_turn=cfg.ap_per_turn, mp_base=cfg.mp_base,
-        max_rounds=cfg.max_rounds, overspend_die=cfg.overspend_die,
+        max_rounds=cfg.max_rounds, cutoff_result=cfg.cutoff_result,
+        overspend_die=cfg.overspend_die,
         negative_divisor=cfg.negative_divisor, wound_penalty=cfg.wound_penalty,
         fatigue_penalty=cfg.fatigue_penalty, wounds_base=cfg.wounds_base,
         fatigue_base=cfg.fatigue_base, prone_stand_mp=cfg.prone_stand_mp,

@@ -56,15 +56,17 @@ SPEC = """
     ``scenegym.envs.frontiers.observation.SLOTS`` declares every slot by name and scale.
 
     ## Rewards
-    Crew: +1 when every enemy is down (Unconscious or dead), -1 when every PC is down, 0
-    when cut off. GM: ``adversarial`` (default) = minus the crew's; ``director`` per
+    Crew: +1 when every enemy is down (Unconscious or dead), -1 when every PC is down,
+    ``cutoff_result`` when cut off (-1 by default: a loss to each seat, the GM's too). GM:
+    ``adversarial`` (default) = minus the crew's, a cut-off
+    excepted; ``director`` per
     :mod:`scenegym.envs.core.reward`, the lead being the side with the larger share of its
     HP.
 
     ## Episode end
     One encounter (``encounters=1``). Terminated when a side is all down (the current
     Action finishes, the Turn ends, unspent AP and MP are lost). Also terminated after
-    ``max_rounds`` Rounds (12) (a cut-off: reward 0,
+    ``max_rounds`` Rounds (12) (a cut-off, worth ``cutoff_result``,
     ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add). An expedition (``encounters=N``) is N encounters in one
     episode with ``downtime_hours`` of Downtime between them (PCs keep HP, Wounds, Fatigue
     and Energy; new enemies): +1 is paid as each encounter is won, a cut-off encounter pays
@@ -113,6 +115,9 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+      A cut-off pays each seat ``cutoff_result``, -1 by default (a loss to the crew and to
+      the GM alike: before, the crew got 0 and a learner below a 50% win rate was paid for
+      stalling).
     - v1: the action space grows to ``Discrete(65)``: the Momentum adjustment
       reaches the whole Finesse modifier (-10..+10, ids 44-64; it was capped at 5). A boost
       pays its AP and Energy; Downtime and the end-of-encounter revive (now also after a

@@ -39,4 +39,6 @@ FRONTIERS = Ruleset(
     invariants="scenegym.envs.frontiers.invariants",
     # an encounter of about 150 decisions (both seats) is "the right length"
     director=DirectorWeights(swing_cap=3, target_decisions=150),
+    # the stall agent: end the Turn unspent, take no Reaction, move Momentum by nothing
+    stall_actions=("end the Turn", "no more Reactions", "Momentum +0"),
 )

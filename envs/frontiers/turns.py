@@ -18,6 +18,7 @@ from scenegym.envs.core.header import (
     OVER_PHASE,
     PHASE,
     SEAT,
+    count_cut_off,
     end_episode,
     pay,
     set_lead,
@@ -229,13 +230,16 @@ def stopped(s):
 @njit(cache=True)
 def finish_encounter(s, p, log, i, result, reason, truncated):
     """An encounter ends with ``result`` for the crew. The episode ends after the last
-    encounter or a loss (nobody is left); otherwise the crew is paid now and the next
+    encounter or a loss (nobody is left; a cut-off, whatever it is worth, is no loss of the
+    party); otherwise the crew is paid now and the next
     encounter follows Downtime (set up by the rules' top level). However it ends (won, or
     cut off by the round limit), the party's fallen are revived (:func:`revive_party`)."""
     revive_party(s, p, log, i)
     s[TOTAL] += result
+    if truncated:
+        count_cut_off(s, result)  # worth the same to the GM
     record(log, i, NOTE, NOTE_ENCOUNTER, s[ENCOUNTER], result, reason)
-    if result < 0 or s[ENCOUNTER] + 1 >= p.encounters:
+    if (result < 0 and not truncated) or s[ENCOUNTER] + 1 >= p.encounters:
         end_episode(s, log, i, s[TOTAL], reason, truncated)
         return
     pay(s, result)
@@ -282,7 +286,7 @@ def start_round(s, p, log, i):
     later Rounds when ``round_refresh``); Unified Resource restores Energy. Returns False
     when the round limit cuts the encounter off."""
     if s[ROUND] >= p.max_rounds:
-        finish_encounter(s, p, log, i, 0, END_ROUND_LIMIT, 1)
+        finish_encounter(s, p, log, i, p.cutoff_result, END_ROUND_LIMIT, 1)
         return False
     s[ROUND] += 1
     record(log, i, NOTE, NOTE_ROUND, s[ROUND], 0, 0)

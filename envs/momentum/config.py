@@ -98,7 +98,12 @@ class MomentumConfig(RulesetConfig):
             Momentum, offered only while the crew has Momentum to lose).
         fiat_uses: GM fiat decisions per scene (at the end of a round); 0 switches fiat off.
         fiat_max: Largest Momentum move of one fiat (the seed's treaty: +3), 0..3.
-        max_rounds: Rounds before a scene is cut off (reward 0).
+        max_rounds: Rounds before a scene is cut off.
+        cutoff_result: What a scene cut off at ``max_rounds`` is worth to each seat: -1 (a
+            loss to the crew and to the GM alike, the default: neither seat is paid for
+            stalling) or 0 (nothing, the reward before 0.2.0). In a mission it is the cut-off
+            scene's result (a lost scene at -1), in the crew's tally and in the adversarial
+            GM's alike.
         social_mode: ``momentum`` (the default), ``wounds`` (lost exchanges wound),
             ``narrative`` (Momentum never moves; the scene ends at the round limit and the
             exchange tally decides it) or ``goal`` (first side to its goal total wins).
@@ -173,6 +178,7 @@ class MomentumConfig(RulesetConfig):
     fiat_uses: int = 0
     fiat_max: int = 3
     max_rounds: int = 10
+    cutoff_result: int = -1
     social_mode: str = choice(SOCIAL_MODES, "momentum")
     social_risk: int = 0
     ground_lost_dice: int = 1
@@ -211,6 +217,7 @@ class MomentumConfig(RulesetConfig):
         check_int("fiat_uses", self.fiat_uses, 0, 100)
         check_int("fiat_max", self.fiat_max, 0, st.FIAT_ACTIONS_MAX)
         check_int("max_rounds", self.max_rounds, 1, 1000)
+        check_int("cutoff_result", self.cutoff_result, -1, 0)
         check_int("social_risk", self.social_risk, 0, self.risk_cap)
         check_int("goal_crew", self.goal_crew, 1, 1000)
         check_int("goal_gm", self.goal_gm, 1, 1000)

@@ -80,12 +80,15 @@ SPEC = """
     Crew: +1 when the scene ends in its favour (it spends Full Momentum; a social goal
     counter reached; a narrative scene's exchange tally positive), -1 when it ends against
     it (the GM ends it at 0; every PC is out; the GM's goal reached; a negative tally),
-    0 when cut off at ``max_rounds``. A mission (``episode="mission"``) pays each scene's
-    +1/-1/0 as that scene ends (``reward_per="scene"``; when every PC is out, the scenes
+    ``cutoff_result`` when cut off (-1 by default: a loss to each seat, the GM's too) at
+    ``max_rounds``. A mission (``episode="mission"``) pays each scene's
+    +1/-1/``cutoff_result`` as that scene ends (``reward_per="scene"``; when every PC is out,
+    the scenes
     left are paid as lost at the end), or once, at its end, the sign of scenes won minus
     lost (``reward_per="mission"``). Either way an episode's rewards add up to its result.
 
-    GM: ``director`` (this env's default) or ``adversarial`` (minus the crew's). Director,
+    GM: ``director`` (this env's default; a cut-off scores ``cutoff_score``, -1) or
+    ``adversarial`` (minus the crew's, a cut-off excepted). Director,
     per :mod:`scenegym.envs.core.reward` with weights ``MOMENTUM.director`` (``swing_cap=3``,
     ``target_decisions=150``): ``L`` = initiative flips = times the side holding initiative
     *by Momentum* (crew iff 2 x Momentum >= Full, read at the start of every round) changed
@@ -97,10 +100,11 @@ SPEC = """
 
     ## Episode end
     ``episode="scene"``: terminated when a threshold or goal ends the scene or every PC is
-    out, and after ``max_rounds`` rounds (10) (a cut-off: reward 0,
+    out, and after ``max_rounds`` rounds (10) (a cut-off, worth ``cutoff_result``,
     ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add). ``episode="mission"``: ``acts`` x
     ``scenes_per_act`` scenes in one episode, terminated after the last (or when every PC
-    is out); a scene cut off by its round limit counts 0 and the mission goes on.
+    is out); a scene cut off by its round limit counts ``cutoff_result`` and the mission
+    goes on.
 
     ## Interpretations (config fields in brackets)
     - Turn order: a round is the leading side's characters, each taking one turn, then the
@@ -161,6 +165,9 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+      A cut-off pays each seat ``cutoff_result``, -1 by default (a loss to the crew and to
+      the GM alike: before, the crew got 0 and a learner below a 50% win rate was paid for
+      stalling).
     - v1: issue 22's rules fixes, which change default play. A Press die that
       hits loses 2 Momentum [press_hit_momentum; 0: the old dice]; a PC's turn counts as
       taken when it ends, so a threshold never ends a scene in the middle of the last

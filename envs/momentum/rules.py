@@ -29,8 +29,11 @@ from scenegym.envs.core.header import (
     LEAD,
     PHASE,
     SEAT,
+    count_cut_off,
+    cut_off,
     end_episode,
     pay,
+    pay_gm_extra,
     set_lead,
 )
 from scenegym.envs.momentum.config import (
@@ -80,6 +83,7 @@ from scenegym.envs.momentum.state import (
     CREW_TURN,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
+    CUT_SCENES,
     END_CREW_OUT,
     END_FULL,
     END_GOAL,
@@ -352,13 +356,19 @@ def start_story_scene(s, p, dice, log, i):
 def story_scene_over(s, p, dice, log, i, result, reason):
     """A structured scene ends: the episode ends, or the mission goes on to its next scene."""
     if p.episode != EPISODE_MISSION:
-        end_episode(s, log, i, result, reason, 1 if reason == END_ROUND_LIMIT else 0)
+        if reason == END_ROUND_LIMIT:
+            cut_off(s, log, i, result, reason)
+        else:
+            end_episode(s, log, i, result, reason, 0)
         return STOP
     record(log, i, NOTE, NOTE_SCENE_OVER, result, reason)
     if p.reward_per != REWARD_PER_MISSION:
         pay(s, result)  # "+1/-1 per scene": paid when the scene ends
+        if reason == END_ROUND_LIMIT:
+            count_cut_off(s, result)  # the GM is paid it too, not its negative
     s[WINS] += result > 0
     s[LOSSES] += result < 0
+    s[CUT_SCENES] += reason == END_ROUND_LIMIT
     s[STORY_SCENE] += 1
     if reason == END_CREW_OUT:
         s[LOSSES] += p.scenes - s[STORY_SCENE]  # nobody is left for the remaining scenes
@@ -382,11 +392,25 @@ def act_break(s, p, log, i):
 
 
 @njit(cache=True)
+def sign(x):
+    """+1, -1 or 0 by the sign of ``x``."""
+    return 1 if x > 0 else (-1 if x < 0 else 0)
+
+
+@njit(cache=True)
 def end_mission(s, p, log, i):
-    """The mission's result: scenes won minus lost, or its sign (``reward_per="mission"``)."""
+    """The mission's result: scenes won minus lost, or its sign (``reward_per="mission"``).
+
+    Paid per mission, the adversarial GM's own tally counts each scene cut off at
+    ``cutoff_result`` too (a scene the rules decided counts the other way round), and the GM
+    is paid that tally's sign, not the negative of the crew's: a cut-off pays no seat a win.
+    """
     total = s[WINS] - s[LOSSES]
     if p.reward_per == REWARD_PER_MISSION:
-        total = 1 if total > 0 else (-1 if total < 0 else 0)
+        total = sign(total)
+        cut_losses = s[CUT_SCENES] if p.cutoff_result < 0 else 0  # cut-offs among LOSSES
+        gm_tally = (s[LOSSES] - cut_losses) - s[WINS] + p.cutoff_result * s[CUT_SCENES]
+        pay_gm_extra(s, sign(gm_tally) + total)  # the GM's sign less the negative of total
     end_episode(s, log, i, total, END_MISSION, 0)
 
 
@@ -422,12 +446,13 @@ def new_round(s, p, dice, log, i):
 
 @njit(cache=True)
 def round_limit(s, p, dice, log, i):
-    """The round limit: cut off (0), or in a narrative social scene the exchange tally decides."""
+    """The round limit: cut off (``cutoff_result``), or in a narrative social scene the
+    exchange tally decides."""
     if social(p) and p.social_mode == MODE_NARRATIVE:
         tally = s[EXCHANGES]
         return story_scene_over(s, p, dice, log, i,
                                 1 if tally > 0 else (-1 if tally < 0 else 0), END_NARRATIVE)
-    return story_scene_over(s, p, dice, log, i, 0, END_ROUND_LIMIT)
+    return story_scene_over(s, p, dice, log, i, p.cutoff_result, END_ROUND_LIMIT)
 
 
 @njit(cache=True)

@@ -41,4 +41,7 @@ MOMENTUM = Ruleset(
     default_gm_reward="director",  # the seed's GM is a director, not an opponent
     # an episode of about 150 decisions (both seats) is "the right length"; 3 flips are plenty
     director=DirectorWeights(swing_cap=3, target_decisions=150),
+    # the stall agent: pass, roll at Risk 0, Brace, keep the roll, a fiat that moves nothing;
+    # never end the scene
+    stall_actions=("pass", "Risk 0", "Brace", "keep the roll", "fiat +0 Momentum"),
 )

@@ -46,6 +46,7 @@ STORY_SCENE = next(_f)   # () index of the fictional scene within the mission, 0
 ACT = next(_f)           # () index of the act, 0..
 WINS = next(_f)          # () fictional scenes the crew won this mission
 LOSSES = next(_f)        # () fictional scenes the crew lost this mission
+CUT_SCENES = next(_f)    # () fictional scenes cut off at the round limit this mission
 
 # The turn and the roll being resolved.
 TURN = next(_f)          # () CREW_TURN (a PC acts) or NPC_TURN (an NPC threatens a PC)

@@ -116,7 +116,10 @@ class StaConfig(RulesetConfig, ActionRules):
         terrain_percent: Chance that a generated zone is difficult terrain.
         obstacle_percent: Chance of an obstacle between two generated zones.
         terrain_cost_max: Highest generated terrain or obstacle cost (costs 1..this).
-        max_rounds: Rounds before the scene is cut off (reward 0).
+        max_rounds: Rounds before the scene is cut off.
+        cutoff_result: What a scene cut off at ``max_rounds`` is worth to each seat: -1 (a
+            loss to the crew and to the GM alike, the default: neither seat is paid for
+            stalling) or 0 (nothing, the reward before 0.2.0).
         crew_withdraw_result: Crew result when the crew leaves by withdrawing (the objective
             is given up: a loss by default; 0 ends a terminated episode with no reward).
         npc_withdraw_result: Crew result when the NPCs leave by withdrawing.
@@ -207,6 +210,7 @@ class StaConfig(RulesetConfig, ActionRules):
     obstacle_percent: int = 25
     terrain_cost_max: int = 2
     max_rounds: int = 8
+    cutoff_result: int = -1
     crew_withdraw_result: int = -1
     npc_withdraw_result: int = 1
     conflict: str = "personal"
@@ -231,6 +235,7 @@ class StaConfig(RulesetConfig, ActionRules):
         self._check_costs()
         self._check_battlefield()
         check_int("max_rounds", self.max_rounds, 1, 1000)
+        check_int("cutoff_result", self.cutoff_result, -1, 0)
         check_int("crew_withdraw_result", self.crew_withdraw_result, -1, 1)
         check_int("npc_withdraw_result", self.npc_withdraw_result, -1, 1)
         self._check_social()
@@ -362,7 +367,7 @@ Params = namedtuple("Params", [
     "added_severity_cost", "added_severity_max", "intense_cost", "counter_cost", "keep_cost",
     "npc_first_cost", "first_turn", "success_at_cost", "weapons_drawn", "fixed_zones", "cover", "terrain",
     "obstacles", "zones_min", "zones_max", "cover_percent", "terrain_percent",
-    "obstacle_percent", "terrain_cost_max", "max_rounds", "crew_withdraw_result",
+    "obstacle_percent", "terrain_cost_max", "max_rounds", "cutoff_result", "crew_withdraw_result",
     "npc_withdraw_result", "social", "skills", "evidence_pieces", "evidence_difficulty",
     "offer_cost",
     "hostility_cost", "social_severity_cost", "lie_complication_range", "recover_cost",
@@ -437,6 +442,7 @@ def kernel_params(cfg: StaConfig) -> Params:
         zones_min=cfg.zones_min, zones_max=cfg.zones_max, cover_percent=cfg.cover_percent,
         terrain_percent=cfg.terrain_percent, obstacle_percent=cfg.obstacle_percent,
         terrain_cost_max=cfg.terrain_cost_max, max_rounds=cfg.max_rounds,
+        cutoff_result=cfg.cutoff_result,
         crew_withdraw_result=cfg.crew_withdraw_result, npc_withdraw_result=cfg.npc_withdraw_result,
         social=CONFLICTS.index(cfg.conflict),
         skills=sum((getattr(cfg, name) for name in SKILLS), ()),

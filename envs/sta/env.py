@@ -105,7 +105,9 @@ SPEC = """
     ## Rewards
     Crew: +1 when every NPC is Defeated (or gone with one withdrawn: ``npc_withdraw_result``,
     +1), -1 when every PC is Defeated (gone with one withdrawn: ``crew_withdraw_result``, -1),
-    0 when cut off at ``max_rounds``. GM: ``adversarial`` (minus the crew's, the default) or
+    ``cutoff_result`` when cut off (-1 by default: a loss to each seat, the GM's too) at
+    ``max_rounds``. GM: ``adversarial`` (minus the
+    crew's, a cut-off excepted; the default) or
     ``director`` per :mod:`scenegym.envs.core.reward` (lead = the side with the larger share
     of its characters standing).
 
@@ -117,7 +119,7 @@ SPEC = """
 
     ## Episode end
     Terminated when one side has nobody standing (all Defeated or withdrawn). Also terminated
-    after ``max_rounds`` rounds (8) (a cut-off: reward 0,
+    after ``max_rounds`` rounds (8) (a cut-off, worth ``cutoff_result``,
     ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add).
 
     ## Interpretations (config fields in brackets)
@@ -140,6 +142,9 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+      A cut-off pays each seat ``cutoff_result``, -1 by default (a loss to the crew and to
+      the GM alike: before, the crew got 0 and a learner below a 50% win rate was paid for
+      stalling).
     - v1: same spaces, new default play (Star Trek Adventures 2e conflict
       chapter, issue 21): a Difficulty 0 task (Guard) goes to the pool building and may be
       rolled for Momentum (action 67 takes it unrolled) [zero_difficulty_roll];
@@ -223,12 +228,14 @@ SOCIAL_SPEC = """
     it, shut-down attribute, is spending). ``scenegym.envs.sta.observation.SOCIAL_OBSERVATION_NAMES`` names every slot.
 
     ## Rewards
-    Crew: +1 when an NPC grants a PC's request, -1 when a PC grants an NPC's, 0 when cut off
-    at ``max_rounds``. GM: ``adversarial`` (minus the crew's, the default) or ``director``.
+    Crew: +1 when an NPC grants a PC's request, -1 when a PC grants an NPC's,
+    ``cutoff_result`` when cut off (-1 by default: a loss to each seat, the GM's too) at
+    ``max_rounds``. GM: ``adversarial`` (minus the
+    crew's, a cut-off excepted; the default) or ``director``.
 
     ## Episode end
     Terminated when a request is granted; also terminated after ``max_rounds``
-    rounds (8) (a cut-off: reward 0,
+    rounds (8) (a cut-off, worth ``cutoff_result``,
     ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add).
 
     ## Interpretations (config fields in brackets)
@@ -250,6 +257,9 @@ SOCIAL_SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+      A cut-off pays each seat ``cutoff_result``, -1 by default (a loss to the crew and to
+      the GM alike: before, the crew got 0 and a learner below a 50% win rate was paid for
+      stalling).
     - v1: same spaces, new default play and slot meanings (issue 21): a resisted
       request is spent for the asker's whole side until the context changes (slot "may
       request" is now per character asked); lies are kept per deceived character (slot

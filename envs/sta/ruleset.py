@@ -29,9 +29,18 @@ def layout(config: StaConfig) -> Layout:
 
 AGENTS = "scenegym.envs.sta.heuristic"
 
-def sta_ruleset(name: str, config_type: type, env_ids: tuple[EnvId, ...], odds=None) -> Ruleset:
+# The stall agent's preferences: a turn that does nothing (Pass, Guard), no extra minor action
+# or spend, Avoid Injury (a character stays in), no Counterattack, no readied attack sprung.
+STALL_ACTIONS = ("Pass", "Guard", "no more minor actions", "no more spends", "Avoid Injury",
+                 "no Counterattack", "let it pass", "hand over", "a PC acts first")
+# In a social conflict also: resist a request rather than give in.
+SOCIAL_STALL_ACTIONS = STALL_ACTIONS + ("resist", "resist by suffering Stress")
+
+
+def sta_ruleset(name: str, config_type: type, env_ids: tuple[EnvId, ...], odds=None,
+                stall_actions=STALL_ACTIONS) -> Ruleset:
     """A ruleset of the STA rules whose default config is ``config_type``'s, with the ids
-    ``env_ids`` (:mod:`scenegym.envs.sta.ids`)."""
+    ``env_ids`` (:mod:`scenegym.envs.sta.ids`) and the stall agent's ``stall_actions``."""
     return Ruleset(
         name=name,
         config_type=config_type,
@@ -47,10 +56,12 @@ def sta_ruleset(name: str, config_type: type, env_ids: tuple[EnvId, ...], odds=N
         rulestats="scenegym.envs.sta.stats",
         scenario="scenegym.envs.sta.scenario:load",
         invariants="scenegym.envs.sta.invariants",
+        stall_actions=stall_actions,
     )
 
 
 STA = sta_ruleset("sta", StaConfig, PERSONAL_ENV_IDS, odds="scenegym.envs.sta.odds")
 # The same rules under the social conflict's defaults (a ruleset of its own, so that its
 # default config, and with it every size, is the social one).
-STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, SOCIAL_ENV_IDS)
+STA_SOCIAL = sta_ruleset("sta_social", StaSocialConfig, SOCIAL_ENV_IDS,
+                         stall_actions=SOCIAL_STALL_ACTIONS)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
-from scenegym.envs.core.header import CREW, GM, PHASE, SEAT, end_episode, set_lead
+from scenegym.envs.core.header import CREW, GM, PHASE, SEAT, cut_off, end_episode, set_lead
 from scenegym.envs.sta.characters import (
     able_count,
     bank_npc_momentum,
@@ -86,7 +86,7 @@ def new_round(s, p, log, i):
     """Everyone may act again; the round limit cuts the scene off."""
     s[ROUND] += 1
     if s[ROUND] > p.max_rounds:
-        end_episode(s, log, i, 0, END_CUT_OFF, 1)
+        cut_off(s, log, i, p.cutoff_result, END_CUT_OFF)
         return
     for c in range(MAX_CHARS):
         s[ACTED + c] = 0

@@ -73,7 +73,10 @@ class StarforgedConfig(RulesetConfig):
             ``twice`` among those is rolled again; a price still owed at the cap is a
             narrative cost.
         endure_miss_momentum: Momentum lost on a miss when enduring harm or stress at 0.
-        max_moves: Scene moves before the scene is cut off (reward 0).
+        max_moves: Scene moves before the scene is cut off.
+        cutoff_result: What a scene cut off at ``max_moves`` is worth to each seat: -1 (a
+            loss to the crew and to the GM alike, the default: neither seat is paid for
+            stalling) or 0 (nothing, the reward before 0.2.0).
         finish_early: Whether the crew may choose Finish the Scene before the clock or track fills.
     """
 
@@ -108,6 +111,7 @@ class StarforgedConfig(RulesetConfig):
     oracle_max_rolls: int = 3
     endure_miss_momentum: int = 1
     max_moves: int = 30
+    cutoff_result: int = -1
     finish_early: bool = True
 
     def __post_init__(self):
@@ -140,6 +144,7 @@ class StarforgedConfig(RulesetConfig):
         self._check_oracle()
         check_int("oracle_max_rolls", self.oracle_max_rolls, 1, 10)
         check_int("max_moves", self.max_moves, 1, 10_000)
+        check_int("cutoff_result", self.cutoff_result, -1, 0)
         check_choice("finish_early", self.finish_early, (True, False))
 
     def _check_oracle(self):

@@ -53,13 +53,15 @@ SPEC = """
 
     ## Rewards
     Crew: +1 when Finish the Scene meets the objective (strong or weak hit), -1 on a miss,
-    0 when cut off. GM: ``adversarial`` = minus the crew's; ``director`` per
+    ``cutoff_result`` when cut off (-1 by default: a loss to each seat, the GM's too). GM:
+    ``adversarial`` = minus the crew's, a cut-off
+    excepted; ``director`` per
     :mod:`scenegym.envs.core.reward` (lead changes between track and clock, a close finish, length).
 
     ## Episode end
     An episode is one scene. Terminated at Finish the Scene (forced when the clock or the
     track fills, or chosen by the crew). Also terminated after ``max_moves`` scene moves (30)
-    (a cut-off: reward 0,
+    (a cut-off, worth ``cutoff_result``,
     ``info["cut_off"]``; ``truncated`` is only a ``TimeLimit``'s you add).
 
     ## Interpretations (config fields in brackets)
@@ -94,6 +96,9 @@ SPEC = """
       the rules' result (before: a cut-off came back ``truncated``, so learners bootstrapped
       a value where there is none); ``info["cut_off"]`` marks a cut-off. ``env.metadata``
       carries ``config_digest``, the digest a policy file records.
+      A cut-off pays each seat ``cutoff_result``, -1 by default (a loss to the crew and to
+      the GM alike: before, the crew got 0 and a learner below a 50% win rate was paid for
+      stalling).
     - v1: no price after Finish the Scene (the GM seat was asked for one that
       changed nothing): the ``minor_price`` field and the observation slots "price is minor"
       and "price follows Finish the Scene" are gone (observation 37 -> 35 slots).

@@ -16,7 +16,16 @@ from numba import njit
 
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
-from scenegym.envs.core.header import CREW, DECISIONS, GM, PHASE, SEAT, end_episode, set_lead
+from scenegym.envs.core.header import (
+    CREW,
+    DECISIONS,
+    GM,
+    PHASE,
+    SEAT,
+    cut_off,
+    end_episode,
+    set_lead,
+)
 from scenegym.envs.starforged.config import (
     APPROACH_GM,
     APPROACH_RANDOM,
@@ -430,7 +439,7 @@ def after_move(s, p, dice, log, i):
     elif s[PROGRESS] >= p.track_ticks:
         finish_scene(s, p, dice, log, i, FINISH_TRACK_FULL)
     elif s[MOVES] >= p.max_moves:
-        end_episode(s, log, i, 0, END_CUT_OFF, 1)
+        cut_off(s, log, i, p.cutoff_result, END_CUT_OFF)
     else:
         await_crew_move(s, p, dice, log, i)
 

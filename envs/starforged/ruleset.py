@@ -39,4 +39,10 @@ STARFORGED = Ruleset(
     odds="scenegym.envs.starforged.odds",
     rulestats="scenegym.envs.starforged.stats",
     invariants="scenegym.envs.starforged.invariants",
+    # the stall agent: Secure an Advantage (no progress) rather than Face Danger, never
+    # Finish the Scene early, keep the roll; the GM asks a narrative cost
+    stall_actions=("Secure an Advantage +edge", "Secure an Advantage +heart",
+                   "Secure an Advantage +iron", "Secure an Advantage +shadow",
+                   "Secure an Advantage +wits", "keep the roll", "take +momentum",
+                   "price: narrative cost", "situation: equal footing"),
 )

@@ -26,6 +26,7 @@ from scenegym.envs.core.header import (
     HEADER_SIZE,
     PHASE,
     SEAT,
+    cut_off,
     end_episode,
     set_lead,
 )
@@ -42,12 +43,14 @@ OBSERVATION_NAMES = ("my_bank", "their_bank", "turn_total", "i_am_crew")
 @dataclass(frozen=True)
 class PigConfig(RulesetConfig):
     """Attributes: target (bank to win), die_sides, max_dice (per roll), max_decisions
-    (cut-off), peek_column (a column a rule reads each roll; -1: none)."""
+    (cut-off), cutoff_result (what a cut-off pays each seat: -1, a loss to both, so no seat
+    is paid for stalling; or 0), peek_column (a column a rule reads each roll; -1: none)."""
 
     target: int = 30
     die_sides: int = 6
     max_dice: int = 2
     max_decisions: int = 200
+    cutoff_result: int = -1
     peek_column: int = -1
 
     def __post_init__(self):
@@ -55,6 +58,7 @@ class PigConfig(RulesetConfig):
         check_int("die_sides", self.die_sides, 2, 20)
         check_int("max_dice", self.max_dice, 1, 5)
         check_int("max_decisions", self.max_decisions, 1, 100_000)
+        check_int("cutoff_result", self.cutoff_result, -1, 0)
         check_int("peek_column", self.peek_column, -1, 1_000)
 
 
@@ -102,7 +106,7 @@ def apply(s, p, dice, log, i, action):
     if s[CREW_BANK] >= p.target or s[GM_BANK] >= p.target:
         end_episode(s, log, i, 1 if s[CREW_BANK] >= p.target else -1, 0, 0)
     elif s[DECISIONS] >= p.max_decisions:
-        end_episode(s, log, i, 0, 1, 1)
+        cut_off(s, log, i, p.cutoff_result, 1)
 
 
 @njit(cache=True)

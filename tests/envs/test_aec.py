@@ -14,7 +14,7 @@ from pettingzoo.test import api_test, seed_test
 from scenegym.envs import aec
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.events import DECISION, EPISODE_END
-from scenegym.envs.core.header import SEAT_NAMES
+from scenegym.envs.core.header import SEAT_NAMES, TRUNCATED
 from scenegym.envs.core.reward import director_reward
 from scenegym.envs.rulesets import env_ids
 
@@ -67,14 +67,16 @@ def play_out(env, seed, rng):
 @pytest.mark.parametrize("env_id", IDS)
 @pytest.mark.parametrize("gm_reward", ["adversarial", "director"])
 def test_both_seats_paid_by_the_gm_reward(env_id, gm_reward):
-    """Crew: the scene's result; GM adversarial: its negative; director: the director score."""
+    """Crew: the scene's result; GM adversarial: its negative, except a cut-off, which pays
+    the GM ``cutoff_result`` (-1) as it pays the crew; director: the director score."""
     env = aec.raw_env(env_id, gm_reward=gm_reward)
     rng = np.random.default_rng(3)
     for seed in range(3):
         totals, _ = play_out(env, seed, rng)
         row = env.batch.state[:1]
         assert totals["crew"] == pytest.approx(float(row[0, 3]))  # header RESULT
-        expected = (-totals["crew"] if gm_reward == "adversarial"
+        cut = bool(row[0, TRUNCATED])
+        expected = ((-1.0 if cut else -totals["crew"]) if gm_reward == "adversarial"
                     else float(director_reward(row, env.director)[0]))
         assert totals["gm"] == pytest.approx(expected)
 

@@ -3,7 +3,7 @@
 
 Ironsworn: Starforged, "Scene Challenge Moves": the scene ends at Finish the Scene; the
 engine's ``max_moves`` (a config field) ends it after that many scene moves as a cut-off,
-worth 0 to the crew. With ``max_moves=1`` and ``finish_early=False`` every scene is cut off
+worth ``cutoff_result`` to the crew (-1, a loss, by default). With ``max_moves=1`` and ``finish_early=False`` every scene is cut off
 after its first move unless the first move fills the track or clock.
 """
 
@@ -33,7 +33,7 @@ def test_the_single_env_reports_a_cut_off_as_terminated():
         ends.append((truncated, info["cut_off"], reward))
     assert not any(t for t, _, _ in ends)
     cut = [r for _, c, r in ends if c]
-    assert cut and all(r == 0.0 for r in cut)
+    assert cut and all(r == -1.0 for r in cut)
 
 
 def test_the_vector_env_reports_a_cut_off_as_terminated():
@@ -48,7 +48,7 @@ def test_the_vector_env_reports_a_cut_off_as_terminated():
         if terminated.any():
             np.testing.assert_array_equal(infos["_final_info"], terminated)
             cut_now = infos["final_info"]["cut_off"] & terminated
-            assert (reward[cut_now] == 0).all()
+            assert (reward[cut_now] == -1).all()
             cut += int(cut_now.sum())
     assert cut > 0
 

@@ -45,10 +45,10 @@ def test_no_id_means_every_id():
 def test_the_players_are_the_trivial_agents_then_each_other_agent_once():
     """starforged names ``optimal`` beside its heuristic; momentum's ``heuristic`` is its
     ``heuristic-director``, so that agent plays once."""
-    assert distinct_agents(get_ruleset("starforged")) == ("random", "constant", "heuristic",
-                                                          "optimal")
-    assert distinct_agents(get_ruleset("momentum")) == ("random", "constant", "heuristic",
-                                                        "heuristic-adversarial")
+    assert distinct_agents(get_ruleset("starforged")) == ("random", "constant", "stall",
+                                                          "heuristic", "optimal")
+    assert distinct_agents(get_ruleset("momentum")) == ("random", "constant", "stall",
+                                                        "heuristic", "heuristic-adversarial")
 
 
 def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
@@ -59,7 +59,7 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
                  "--crew", str(second), "--out", str(out)]) == 0
     data = json.loads((out / "baselines.json").read_text())
     rows = {(r["seat"], r["player"]): r for r in data["rows"]}
-    trivial = ("random", "constant", "heuristic")
+    trivial = ("random", "constant", "stall", "heuristic")
     # heuristic-adversarial is a GM style: as crew it is the heuristic, so it gets no crew row
     assert list(rows) == ([("crew", p) for p in (*trivial, "first.zip", "second.zip")]
                           + [("gm", p) for p in (*trivial, "heuristic-adversarial")])
@@ -82,7 +82,7 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
             assert d["difference"] == pytest.approx(r["heuristic"]["crew_win_rate"] - ref)
     text = (out / "baselines.md").read_text()
     assert f"## {MOMENTUM}" in text and text in capsys.readouterr().out
-    assert sum(line.startswith("| crew |") for line in text.splitlines()) == 5
+    assert sum(line.startswith("| crew |") for line in text.splitlines()) == 6  # 4 agents, 2 files
 
 
 def test_the_same_seed_gives_the_same_table(capsys):
@@ -95,7 +95,7 @@ def test_the_same_seed_gives_the_same_table(capsys):
         tables.append(json.loads(capsys.readouterr().out)["rows"])
     assert tables[0] == tables[1] != tables[2]
     assert [(r["seat"], r["player"]) for r in tables[0]] == [
-        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "heuristic")]
+        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "stall", "heuristic")]
 
 
 def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
@@ -126,3 +126,24 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
     assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown ruleset or env id",
                    MOMENTUM)
     assert not out.exists()  # refused before the work: nothing written
+
+
+@pytest.mark.parametrize("env_id", [STARFORGED, SOCIAL])
+def test_the_stalling_baseline_has_a_row_in_each_seat_and_is_no_seats_best(env_id):
+    """Issue 24, item 3: "Add a stalling baseline per seat [...] it must not be the best
+    agent of any seat." A seat's best player has the highest return against the heuristic,
+    the mean reward the env pays (+1 won, -1 lost, ``cutoff_result`` = -1 to each seat for a
+    cut-off). In the social conflict the stalling GM holds the heuristic crew to fewer wins
+    than the heuristic GM does, yet every scene it stalls to the limit is its loss too."""
+    from scenegym.evaluation.baselines import baselines
+
+    rows = baselines([env_id], 400, 5, {}, batch=64, agents=["random", "constant", "stall"])
+    for seat in ("crew", "gm"):
+        returns = {r["player"]: r["heuristic"][f"{seat}_return"] for r in rows
+                   if r["seat"] == seat}
+        assert "stall" in returns
+        assert returns["stall"] < max(returns.values())
+        o = next(r["heuristic"] for r in rows if r["seat"] == seat and r["player"] == "stall")
+        crew = (o["crew_wins"] - o["gm_wins"] - o["cut_offs"]) / o["scenes"]
+        assert (o["crew_return"], o["gm_return"]) == pytest.approx(
+            (crew, crew - 2 * (o["crew_wins"] - o["gm_wins"]) / o["scenes"]))

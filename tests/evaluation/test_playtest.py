@@ -97,10 +97,11 @@ def test_momentum_playtest_reports_the_final_margin():
 
 
 def test_a_mission_result_counts_by_its_sign():
-    """A mission's result is its scenes won minus lost: +2 is a crew win, -3 a loss."""
+    """A mission's result is its scenes won minus lost: +2 is a crew win, -3 a loss; a scene
+    cut off (last column) is neither, whatever its ``cutoff_result`` (-1 here) pays."""
     from scenegym.evaluation.playtest import scene_figures
 
-    ended = np.array([[2, 10, 0, 0], [-3, 10, 0, 0], [0, 10, 0, 0], [1, 10, 0, 0]])
+    ended = np.array([[2, 10, 0, 0, 0], [-3, 10, 0, 0, 0], [-1, 10, 0, 0, 1], [1, 10, 0, 0, 0]])
     figures = scene_figures(ended)
     assert figures["crew_win_rate"] == 0.5
     assert figures["results"]["crew_lost"]["count"] == 1

@@ -2,7 +2,7 @@
 
 DESIGN.md, "Vector, SB3": same-step autoreset, ``terminal_observation`` and
 ``TimeLimit.truncated`` in infos, ``env_method("action_masks")``. DESIGN.md, "Rewards": crew
-+1 scene won, -1 lost, 0 cut off by the round limit; "Illegal actions": the ``lose`` option
++1 scene won, -1 lost, ``cutoff_result`` (-1 by default) cut off by the round limit; "Illegal actions": the ``lose`` option
 ends the scene as a loss for the seat that made it.
 """
 
@@ -68,7 +68,7 @@ def test_masks_reach_maskable_ppo_through_env_method_and_get_attr(env_id):
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_ended_scenes_carry_terminal_observation_and_autoreset(env_id):
-    """Crew: +1 won, -1 lost, 0 cut off, so reward 0 exactly when ``cut_off``; every end is
+    """Crew: +1 won, -1 lost, -1 cut off (the default ``cutoff_result``); every end is
     the rules', so ``TimeLimit.truncated`` is false (no value is bootstrapped past it)."""
     venv = SceneVecEnv(env_id, 8, opponent="random")
     venv.seed(3)
@@ -80,7 +80,7 @@ def test_ended_scenes_carry_terminal_observation_and_autoreset(env_id):
                 ended += 1
                 term_obs = infos[i]["terminal_observation"]
                 assert term_obs.shape == obs[i].shape
-                assert infos[i]["cut_off"] == (reward[i] == 0)
+                assert not infos[i]["cut_off"] or reward[i] == -1.0
                 assert infos[i]["TimeLimit.truncated"] is False
                 assert reward[i] in (-1.0, 0.0, 1.0)
                 assert scene_after[i] == scene_before[i] + 1  # next scene already begun
@@ -89,11 +89,12 @@ def test_ended_scenes_carry_terminal_observation_and_autoreset(env_id):
     assert ended > 0
 
 
-def test_cut_off_scenes_are_terminated_with_reward_zero():
-    """Starforged config ``max_moves``: after that many scene moves the scene is cut off (0):
-    an end the rules define, so terminated (``done``), never ``TimeLimit.truncated``."""
+def test_cut_off_scenes_are_terminated_with_their_cutoff_result():
+    """Starforged config ``max_moves``: after that many scene moves the scene is cut off
+    (worth ``cutoff_result``, here 0): an end the rules define, so terminated (``done``),
+    never ``TimeLimit.truncated``."""
     venv = SceneVecEnv("scenegym/StarforgedSceneChallenge-v1", 8, opponent="random",
-                       max_moves=1, finish_early=False)
+                       max_moves=1, finish_early=False, cutoff_result=0)
     venv.seed(5)
     venv.reset()
     cut = [reward[i] for _, reward, done, infos, *_ in play_until_done(venv, 60)

@@ -68,11 +68,11 @@ def settled(q, m, marks, clock):
 
 @njit(cache=True)
 def settled_value(q, marks, clock):
-    """A decided scene's value: Finish the Scene's when the clock or track is full, else 0
-    (cut off)."""
+    """A decided scene's value: Finish the Scene's when the clock or track is full, else the
+    cut-off's (0 for the win probability, ``cutoff_result`` for the expected result)."""
     if clock >= q.segments or marks >= q.full_marks:
         return q.finish_value[marks]
-    return 0.0
+    return q.cutoff
 
 
 @njit(cache=True)

@@ -322,11 +322,13 @@ def solver_record(config, objective: str = "win", table_shape=(1,) * 8) -> np.nd
     Args:
         config: A ``StarforgedConfig`` with ``price_by="gm"`` and a fixed situation.
         objective: ``"win"``: the crew's win probability (a loss and a cut-off count 0);
-            ``"result"``: its expected result (+1 win, -1 loss, 0 cut off), the env's reward.
+            ``"result"``: its expected result (+1 win, -1 loss, ``cutoff_result`` cut off),
+            the reward the env pays (``2 * win - 1`` under the default ``cutoff_result=-1``).
         table_shape: Shape of the ``A`` field (the policy's table; the solver passes its own).
     """
     t = enumerate_tables(config)
     loss = {"win": 0.0, "result": -1.0}[objective]
+    cutoff = {"win": 0.0, "result": float(config.cutoff_result)}[objective]
     situation = ("disadvantaged", "equal", "advantage").index(config.situation)
     fields = {
         "momentum_min": config.momentum_min, "momentum_max": config.momentum_max,
@@ -346,6 +348,7 @@ def solver_record(config, objective: str = "win", table_shape=(1,) * 8) -> np.nd
         "endure_miss_momentum": config.endure_miss_momentum,
         "p_move": t["p_move"], "p_endure": t["p_endure"],
         "finish_value": t["p_finish"] + (1 - t["p_finish"]) * loss, "loss": loss,
+        "cutoff": cutoff,
     }
     dtype = [(k, np.asarray(v).dtype if np.ndim(v) else (np.float64 if isinstance(v, float)
                                                          else np.int64), np.shape(v))

@@ -40,3 +40,16 @@ def test_the_last_encounter_won_ends_the_expedition(encounter, config, ab):
     e.use(ab.strike, E0)
     e.set("hp", E0, 1)
     assert e.use(ab.strike, E0) == (1.0, True) and e.get("result") == 2
+
+
+def test_an_encounter_cut_off_pays_its_cutoff_result_and_the_expedition_goes_on(encounter,
+                                                                                 config):
+    """Config ``encounters``: "after a win or a cut-off, [...] the next encounter"; a cut-off
+    is worth ``cutoff_result`` (-1 by default), paid as it ends, and is no loss of the party:
+    the expedition goes on (a loss would end it). One Round each: the second encounter is
+    cut off too and ends the episode with the sum, -2."""
+    e = encounter(config(encounters=2, max_rounds=1))
+    assert e.play(st.A_END, st.A_END) == (-1.0, False)
+    assert (e.get("encounter"), e.get("over")) == (1, 0)
+    e.play(st.A_END, st.A_END)
+    assert (e.get("over"), e.get("result"), e.get("truncated")) == (1, -2, 1)

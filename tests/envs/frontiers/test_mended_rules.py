@@ -78,11 +78,12 @@ def test_the_revive_after_a_won_encounter_wakes_the_fallen(encounter, config, ab
 def test_an_encounter_cut_off_by_the_round_limit_revives_the_fallen(encounter, config):
     """"If the Encounter concludes and an ally can reach them, they automatically regain 1
     HP": an encounter cut off after ``max_rounds`` concludes too. One Round; the mystic is
-    down at 0 HP; the vanguard stands: the mystic ends with 1 HP, awake."""
+    down at 0 HP; the vanguard stands: the mystic ends with 1 HP, awake. The cut-off pays
+    ``cutoff_result`` (-1 by default)."""
     e = encounter(config(party=("vanguard", "mystic"), max_rounds=1))
     for field, value in (("down", 1), ("prone", 1), ("hp", 0), ("wounds", 1)):
         e.set(field, 1, value)
-    assert e.play(st.A_END, st.A_END) == (0.0, True)
+    assert e.play(st.A_END, st.A_END) == (-1.0, True)
     assert (e.get("hp", 1), e.get("down", 1), e.get("truncated")) == (1, 0, 1)
 
 

@@ -242,10 +242,12 @@ def test_the_crew_loses_when_every_pc_is_down(encounter, config, ab):
     assert e.use(ab.strike, 0) == (-1.0, True) and e.get("result") == -1
 
 
-def test_the_round_limit_cuts_the_encounter_off_at_0(encounter, config):
-    """Crew reward 0 when cut off at the round limit (config ``max_rounds``)."""
-    e = encounter(config(max_rounds=1))
-    assert e.play(st.A_END, st.A_END) == (0.0, True) and e.get("truncated") == 1
+@pytest.mark.parametrize("cutoff", [-1, 0])
+def test_the_round_limit_cuts_the_encounter_off_at_its_cutoff_result(encounter, config, cutoff):
+    """Crew reward ``cutoff_result`` (-1 by default, 0 before 0.2.0) when cut off at the round
+    limit (config ``max_rounds``)."""
+    e = encounter(config(max_rounds=1, cutoff_result=cutoff))
+    assert e.play(st.A_END, st.A_END) == (cutoff, True) and e.get("truncated") == 1
 
 
 # -- Reactions -------------------------------------------------------------------------------

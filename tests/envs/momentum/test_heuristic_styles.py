@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from scenegym.agents.registry import agent_names, make_agent
-from scenegym.common.scenes import play_scenes
+from scenegym.common.scenes import ENDED_COLUMNS, play_scenes
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.header import CREW, DECISIONS, GM, LEAD_CHANGES, MARGIN
 from scenegym.envs.momentum.config import MomentumConfig
 from scenegym.envs.momentum.heuristic import MomentumHeuristic
 from scenegym.envs.momentum.ruleset import MOMENTUM
@@ -28,7 +28,7 @@ def figures(gm, seed=7):
     engine = SceneBatch(MOMENTUM, config, 1000)
     agents = {CREW: MomentumHeuristic(), GM: gm}
     ended = play_scenes(engine, agents, SCENES, seed, make_rulestats("momentum", config))
-    return ended[:, 1:].T
+    return ended[:, [ENDED_COLUMNS.index(c) for c in (DECISIONS, LEAD_CHANGES, MARGIN)]].T
 
 
 def exceeds(a, b, sigmas=3.0):

@@ -204,7 +204,7 @@ def test_social_wounds_carry_across_scenes(scene, config):
     the first scene is still there in the second, where the second lost exchange puts the
     PC out and loses the mission."""
     cfg = config(kind="social", social_mode="wounds", pcs=1, npcs=1, episode="mission",
-                 acts=1, scenes_per_act=2, max_rounds=1, start=1,
+                 acts=1, scenes_per_act=2, max_rounds=1, cutoff_result=0, start=1,
                  pc_strength=(1,) * 6, pc_will=(1,) * 6)
     lose = [2, 2, 2, 2, 2] + [5, 2, 2, 2, 2]
     win_after_lost_ground = [5, 2, 2, 2] + [2, 2, 2, 2, 2]
@@ -216,3 +216,23 @@ def test_social_wounds_carry_across_scenes(scene, config):
                                                            "result": -1}
     assert s.notes(st.NOTE_SCENE_OVER) == [(0, st.END_ROUND_LIMIT, 0),
                                            (-1, st.END_CREW_OUT, 0)]
+
+
+def test_a_mission_paid_per_mission_pays_no_gm_for_a_cut_off_scene(scene, config):
+    """The scenes of the test above, a cut-off worth ``cutoff_result`` = -1 and the mission
+    paid once (``reward_per="mission"``): the crew's tally counts the cut-off scene lost,
+    0 won - 2 lost, so it is paid -1. The adversarial GM's own tally counts the cut-off at
+    -1 too: 1 scene won by the rules, 1 cut off, 0; it is paid 0 (the GM's extra -1 on top
+    of the crew's negative, +1), not the +1 that would pay it for stalling."""
+    cfg = config(kind="social", social_mode="wounds", pcs=1, npcs=1, episode="mission",
+                 acts=1, scenes_per_act=2, max_rounds=1, reward_per="mission", start=1,
+                 pc_strength=(1,) * 6, pc_will=(1,) * 6)
+    lose = [2, 2, 2, 2, 2] + [5, 2, 2, 2, 2]
+    win_after_lost_ground = [5, 2, 2, 2] + [2, 2, 2, 2, 2]
+    s = scene(cfg, dice=lose + win_after_lost_ground + lose)
+    s.auto()
+    assert s.notes(st.NOTE_SCENE_OVER) == [(-1, st.END_ROUND_LIMIT, 0),
+                                           (-1, st.END_CREW_OUT, 0)]
+    assert s.fields("over", "result", "wins", "losses", "cut_scenes") == {
+        "over": 1, "result": -1, "wins": 0, "losses": 2, "cut_scenes": 1}
+    assert s.batch.gm_extra[0] == -1.0

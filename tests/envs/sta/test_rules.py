@@ -7,6 +7,8 @@ Control 9, Daring 9, Security 2, a disruptor pistol, severity 4, Deadly, Intense
 open zones; the PC starts in zone 0, the NPC in zone 2; Threat starts at 2 per PC.
 """
 
+import pytest
+
 from scenegym.envs.core.header import CREW, GM
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.observation import OBSERVATION_NAMES
@@ -73,11 +75,15 @@ def test_keep_the_initiative_may_be_paid_with_threat(conflict):
     assert c.get("momentum") == 0 and c.get("threat") == 4 + 2
 
 
-def test_round_limit_cuts_the_scene_off(conflict):
-    c = conflict(max_rounds=1).turn(0)
+@pytest.mark.parametrize("cutoff", [-1, 0])
+def test_round_limit_cuts_the_scene_off(conflict, cutoff):
+    """The engine's ``max_rounds`` ends the scene as a cut-off, worth ``cutoff_result`` (-1 by
+    default: a loss, so stalling never pays; 0 was the reward before 0.2.0)."""
+    c = conflict(max_rounds=1, cutoff_result=cutoff).turn(0)
     c.play(st.A_PASS)
     reward = c.turn(NPC0).play(st.A_PASS, st.A_HAND_OVER).reward
-    assert c.get("over") == 1 and c.get("truncated") == 1 and reward == 0.0
+    assert c.get("over") == 1 and c.get("truncated") == 1 and reward == cutoff
+    assert c.get("result") == cutoff
 
 
 # -- Attacks, pp. 290-291 ------------------------------------------------------------------------

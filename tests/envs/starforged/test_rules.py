@@ -632,12 +632,13 @@ def test_final_rulebook_refuses_other_ranks():
 
 
 def test_move_limit_cuts_the_scene_off(scene):
-    """env.py: "Truncated after max_moves scene moves"; Rules page / DESIGN: 0 when cut off."""
+    """env.py: the scene is cut off after ``max_moves`` scene moves; Rules page / DESIGN: a
+    cut-off is worth ``cutoff_result``, -1 (a loss) by default."""
     s = scene(StarforgedConfig(max_moves=2), dice=[6, 2, 3, 6, 2, 3])
     assert s.play(FD_EDGE) == (0.0, False, False)
-    assert s.play(FD_EDGE) == (0.0, True, True)
+    assert s.play(FD_EDGE) == (-1.0, True, True)
     assert s.fields("over", "result", "truncated", "progress") == {
-        "over": 1, "result": 0, "truncated": 1, "progress": 8}
+        "over": 1, "result": -1, "truncated": 1, "progress": 8}
     assert s.legal() == []
 
 

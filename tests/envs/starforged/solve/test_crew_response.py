@@ -50,8 +50,10 @@ def test_solve_prints_each_crew_agents_exploitability(value, capsys):
                      ("clock_by_situation", "(2,3,4)")):
         argv += ["--set", f"{field}={v}"]
     assert main(argv) == 0
-    crew = json.loads(capsys.readouterr().out)["crew_agents"]
-    assert set(crew) == {"optimal", "heuristic", "constant", "random"}
+    result = json.loads(capsys.readouterr().out)
+    crew = result["crew_agents"]
+    assert set(crew) == {"optimal", "heuristic", "constant", "stall", "random"}
+    assert result["expected_reward"] == pytest.approx(2 * value - 1)  # a cut-off is a loss
     assert crew["optimal"]["exploitability"] == pytest.approx(0.0, abs=1e-6)
     for c in crew.values():
         assert c["exploitability"] == pytest.approx(value - c["best_response"])

@@ -83,6 +83,29 @@ def test_expected_result_objective_counts_losses_minus_one(value):
     assert solve(SMALL, objective="result").value <= value
 
 
+def test_the_expected_reward_is_2p_minus_1_when_a_cut_off_is_a_loss(value):
+    """Issue 24, item 3: the published value is the expected return of the reward the env
+    pays. Under the default ``cutoff_result=-1`` every scene not won pays -1, so the crew's
+    best expected reward is ``2p - 1`` of its best win probability ``p``; the solve command
+    reports that figure beside ``p``."""
+    from scenegym.evaluation.solve import expected_reward
+
+    assert SMALL.cutoff_result == -1
+    assert solve(SMALL, objective="result").value == pytest.approx(2 * value - 1, abs=1e-6)
+    assert expected_reward(SMALL, value) == pytest.approx(2 * value - 1, abs=1e-12)
+
+
+def test_a_cut_off_worth_nothing_is_solved_for_its_own_expected_reward(value):
+    """With ``cutoff_result=0`` a cut-off pays more than a loss: the best expected result
+    lies above ``2p - 1`` when any cut-off is reachable, and the command solves for it."""
+    from scenegym.evaluation.solve import expected_reward
+
+    draw = SMALL.replace(cutoff_result=0)
+    solved = solve(draw, objective="result").value
+    assert solved > 2 * value - 1
+    assert expected_reward(draw, value) == pytest.approx(solved)
+
+
 @pytest.mark.parametrize("field, value, words", [
     ("price_by", "oracle", "'price_by' is 'oracle'; allowed: 'gm'"),
     ("situation", "random", "'situation' is 'random'; allowed: 'disadvantaged'")])
