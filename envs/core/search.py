@@ -1,0 +1,241 @@
+"""A compiled Monte-Carlo tree search, written once against the four rules of every ruleset.
+
+Like :mod:`scenegym.envs.core.loops`, this file is a template:
+:func:`scenegym.envs.core.kernels.bound_copy` loads one copy of it per ruleset and pair of
+rollout policies, and binds ``rule_apply``, ``rule_legal``, ``rule_observe`` (the ruleset's
+rules) and ``policy_a``, ``policy_b`` (the compiled rollout policies, in slot order) before
+anything compiles; each copy's kernels are cached on disk like any module-level function.
+
+The search (:func:`search_rows`), for each row that waits on the searching agent:
+
+- *Open loop.* A node of the tree is a sequence of decisions from the root, not a state:
+  every simulation copies the row into a scratch row and rolls its own dice, so the same
+  node meets different rolls (and sometimes another phase or seat) from one simulation to
+  the next, and its statistics average over chance. Why open loop and not determinized: the
+  games' chance is many dice per decision (hundreds of outcomes), so a tree that branched on
+  chance (or one tree per determinization) would split its simulations among outcomes it
+  meets once; an open-loop tree shares every simulation at each decision, which is what
+  a budget of hundreds of simulations can afford.
+- *Fresh chance.* Simulation ``j`` rolls the dice of the key
+  ``mix64(search key ^ mix64(j))``, the search key being the agent's own
+  ``episode_key(seed, env, episode)`` mixed with the decision's index: it never reads the
+  row's own dice key, so it cannot see the real future dice, and decision ``n`` of episode
+  ``k`` of env ``i`` depends only on ``(seed, i, k, n)`` (not on the batch).
+- *Selection* (UCT): in a node, the seat pending *in this simulation* picks among the
+  actions legal *in this simulation*: an action it never tried (one drawn at random from
+  the simulation's key), else the highest ``q + c * sqrt(ln N / n)``, where ``q`` is the
+  mean crew result below that child as the pending seat sees it (the crew's for the crew,
+  its negative for the GM), ``N`` the node's visits and ``n`` the child's. One new node per
+  simulation (the first untried action); the node cap is the budget plus one.
+- *Rollout*: from the new node, both seats play their compiled rollout policy (the
+  ruleset's heuristic, or the random legal player) until the episode ends or the depth cap
+  (decisions from the root, tree and rollout together) is reached.
+- *Value*: the episode's crew result (header ``RESULT``); at the depth cap, what the crew
+  was paid so far in the episode (header ``PAID``: 0 in a one-scene episode, a mission's
+  scenes won so far). Every node on the path adds it.
+- *Choice*: the root's most visited legal action (ties: the better mean for the root's
+  seat, then the lower action id). A decision with one legal action is taken unsearched.
+
+The search reads the whole state row, so it may play only where the seat's observation hides
+nothing of the state (:attr:`scenegym.envs.core.ruleset.Ruleset.hidden`): the agent refuses
+the rest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.dice import episode_key, mix64, uniform_below
+from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, OVER, PAID, RESULT, SEAT
+from scenegym.envs.core.loops import borrowed_dice, borrowed_log
+
+
+def _unbound(*args):
+    raise RuntimeError("search used before bound_copy bound the ruleset's rules")
+
+
+# The ruleset's rules and the two compiled rollout policies, bound per copy (kernels.py).
+rule_begin = rule_apply = rule_legal = rule_observe = _unbound
+policy_a = policy_b = _unbound
+
+UNTRIED = -1  # a child not expanded yet
+ROW = np.int64(0)  # the scratch dice and log have one row
+TREE, ROLLOUT = np.uint64(0x5EA4C7), np.uint64(0x7011B0)  # streams of a simulation's key
+
+
+@njit(cache=True)
+def simulation_key(search_key, j):
+    """The dice and tie-break key of simulation ``j`` of a search."""
+    return mix64(search_key ^ mix64(uint64(j)))
+
+
+@njit(cache=True)
+def rollout_action(s, o, m, policy, key):
+    """The rollout policy's choice for the seat pending in ``s``, its randomness drawn from
+    the simulation's ``key`` (``policy`` as in ``loops.policy_action``)."""
+    slot = policy[3][0] if s[SEAT] == CREW else policy[3][1]
+    if slot == 0:
+        return policy_a(o, m, policy[0][0], key, s[DECISIONS])
+    return policy_b(o, m, policy[1][0], key, s[DECISIONS])
+
+
+@njit(cache=True)
+def untried_action(m, children, node, key, n):
+    """A legal action of ``node`` never tried (drawn from ``(key, n)``), or -1."""
+    count = 0
+    for a in range(m.shape[0]):
+        count += m[a] and children[node, a] == UNTRIED
+    if count == 0:
+        return -1
+    k = uniform_below(key, n, count)
+    for a in range(m.shape[0]):
+        if m[a] and children[node, a] == UNTRIED:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def best_child(m, children, visits, totals, node, sign, c):
+    """The legal action of ``node`` with the highest UCT score for the seat whose sign
+    (``+1`` crew, ``-1`` GM) is ``sign``."""
+    log_n = np.log(max(visits[node], 1))
+    best, best_score = -1, -np.inf
+    for a in range(m.shape[0]):
+        if m[a]:
+            child = children[node, a]
+            n = visits[child]
+            score = sign * totals[child] / n + c * np.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = a, score
+    return best
+
+
+@njit(cache=True)
+def episode_value(s):
+    """The crew's value of a simulation: the result once over, else what it was paid."""
+    return np.float64(s[RESULT] if s[OVER] == 1 else s[PAID])
+
+
+@njit(cache=True)
+def step_rules(s, p, dice, log, m, o, a):
+    """Apply ``a`` in the scratch row, then fill its mask and observation."""
+    rule_apply(s, p, dice, log, ROW, a)
+    rule_legal(s, p, m)
+    rule_observe(s, p, o)
+
+
+@njit(cache=True)
+def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, c, depth_cap):
+    """One simulation from ``root`` (a state row) in the scratch row ``s``: select, expand
+    one node, roll out, back up (``tree``: children, visits, totals, nodes used)."""
+    children, visits, totals, used = tree
+    s[:] = root
+    dice.keys[0], dice.counts[0] = key, 0
+    tree_key, rollout_key = mix64(key ^ TREE), mix64(key ^ ROLLOUT)  # apart from the dice
+    rule_legal(s, p, m)
+    rule_observe(s, p, o)
+    node, length, depth = 0, 1, 0
+    path[0] = 0
+    expanded = False
+    while s[OVER] == 0 and depth < depth_cap and not expanded:
+        a = untried_action(m, children, node, tree_key, depth)
+        if a >= 0:
+            children[node, a] = used[0]
+            node = used[0]
+            used[0] += 1
+            expanded = True
+        else:
+            sign = 1.0 if s[SEAT] == CREW else -1.0
+            a = best_child(m, children, visits, totals, node, sign, c)
+            node = children[node, a]
+        path[length] = node
+        length += 1
+        step_rules(s, p, dice, log, m, o, a)
+        depth += 1
+    while s[OVER] == 0 and depth < depth_cap:
+        step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
+        depth += 1
+    value = episode_value(s)
+    for k in range(length):
+        visits[path[k]] += 1
+        totals[path[k]] += value
+
+
+@njit(cache=True)
+def root_choice(m, children, visits, totals, sign):
+    """The root's most visited legal action (ties: the better mean for ``sign``'s seat,
+    then the lower id)."""
+    best, best_n, best_q = -1, -1, -np.inf
+    for a in range(m.shape[0]):
+        if m[a] and children[0, a] != UNTRIED:
+            child = children[0, a]
+            n, q = visits[child], sign * totals[child] / max(visits[child], 1)
+            if n > best_n or (n == best_n and q > best_q):
+                best, best_n, best_q = a, n, q
+    return best
+
+
+@njit(cache=True)
+def only_action(m):
+    """The legal action of ``m`` if there is exactly one, else -1 (-2: none)."""
+    found = -2
+    for a in range(m.shape[0]):
+        if m[a]:
+            if found >= 0:
+                return -1
+            found = a
+    return found
+
+
+@njit(cache=True)
+def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, c, depth_cap):
+    """The searched action of the state row ``root`` (``m``: its mask, filled here)."""
+    rule_legal(root, p, m)
+    a = only_action(m)
+    if a != -1:
+        if a == -2:
+            raise ValueError("the search was asked to act with no legal action")
+        return a
+    children, visits, totals, used = tree
+    children[: sims + 1, :] = UNTRIED
+    visits[: sims + 1] = 0
+    totals[: sims + 1] = 0.0
+    used[0] = 1
+    for j in range(sims):
+        simulate(root, s, p, dice, log, m, o, tree, path, policy, simulation_key(key, j),
+                 c, depth_cap)
+    rule_legal(root, p, m)
+    return root_choice(m, children, visits, totals, 1.0 if root[SEAT] == CREW else -1.0)
+
+
+@njit(cache=True)
+def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, policy, work, out):
+    """Into ``out``, the searched action of each state row of ``rows`` (env ``env_ids[r]``).
+
+    Args:
+        rows: int32[B, F], the rows waiting on the searching agent (read only).
+        params: the ruleset's kernel parameters, one record.
+        seed: uint64, the agent's seed.
+        sims: simulations per decision; ``c``: the exploration constant; ``depth_cap``:
+            decisions per simulation at most.
+        policy: the rollout policies' arguments (``kernels.policy_args``).
+        work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
+    """
+    p = params[0]
+    scratch, mask, obs, keys, counts, script, records, lengths, children, visits, totals, \
+        used, path = work
+    dice = borrowed_dice((keys, counts, script))
+    log = borrowed_log((records, lengths))
+    s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
+    tree = (borrow(children), borrow(visits), borrow(totals), borrow(used))
+    for r in range(rows.shape[0]):
+        root = borrow(scratch[1])
+        root[:] = rows[r]
+        key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
+        out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
+                            sims, c, depth_cap)
+    return out
