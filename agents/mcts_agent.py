@@ -27,6 +27,7 @@ from scenegym.envs.rulesets import load
 
 NAME = "mcts"
 ROLLOUTS = ("heuristic", "random")
+OTHERS = ("search", "rollout")
 
 
 @dataclass(frozen=True)
@@ -40,24 +41,37 @@ class SearchSettings:
         c: The UCT exploration constant (above 0), in units of the crew result.
         depth: Decisions per simulation at most, tree and rollout together (at least 1);
             a simulation cut off there is worth what the crew was paid so far.
+        expand: The visits a node below the root needs before its own decisions branch
+            the tree (at least 1); until then the rollout policy plays from it. ``1`` is
+            plain UCT; at ``sims`` only the root branches (flat Monte-Carlo over the rollout
+            policy, a one-step policy improvement).
+        other: How the other seat plays inside the tree: ``"search"``, its decisions branch
+            the tree too, each seat choosing by UCT for itself (a minimax-like search);
+            ``"rollout"``, it plays the rollout policy there as below the tree (a best
+            response to that policy).
     """
 
     sims: int = 200
     rollout: str = "heuristic"
     c: float = 1.4
     depth: int = 500
+    expand: int = 1
+    other: str = "search"
 
     def __post_init__(self):
-        if isinstance(self.sims, bool) or not isinstance(self.sims, int) or self.sims < 1:
-            raise ValueError(f"mcts: sims must be an integer of at least 1, got {self.sims!r}")
         if self.rollout not in ROLLOUTS:
             raise ValueError(f"mcts: rollout must be one of {', '.join(ROLLOUTS)}, got "
                              f"{self.rollout!r}")
         if not isinstance(self.c, (int, float)) or not np.isfinite(self.c) or self.c <= 0:
             raise ValueError(f"mcts: c must be a number above 0, got {self.c!r}")
-        if isinstance(self.depth, bool) or not isinstance(self.depth, int) or self.depth < 1:
-            raise ValueError(f"mcts: depth must be an integer of at least 1, got "
-                             f"{self.depth!r}")
+        if self.other not in OTHERS:
+            raise ValueError(f"mcts: other must be one of {', '.join(OTHERS)}, got "
+                             f"{self.other!r}")
+        for name in ("sims", "depth", "expand"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"mcts: {name} must be an integer of at least 1, got "
+                                 f"{value!r}")
 
     @classmethod
     def parse(cls, spec: str) -> SearchSettings:
@@ -145,7 +159,8 @@ class MCTSAgent:
         out = np.zeros(len(rows), np.int64)
         s = self.settings
         return self._search(rows, batch.params, np.ascontiguousarray(batch.env_ids[idx]),
-                            np.uint64(self.seed), s.sims, float(s.c), s.depth, self._policy,
+                            np.uint64(self.seed), s.sims, float(s.c), s.depth,
+                            s.expand, OTHERS.index(s.other), self._policy,
                             self._work, out)
 
     def act(self, obs, masks, env_ids=None, **_):

@@ -16,11 +16,15 @@ The search (:func:`search_rows`), for each row that waits on the searching agent
   chance (or one tree per determinization) would split its simulations among outcomes it
   meets once; an open-loop tree shares every simulation at each decision, which is what
   a budget of hundreds of simulations can afford.
-- *Fresh chance.* Simulation ``j`` rolls the dice of the key
-  ``mix64(search key ^ mix64(j))``, the search key being the agent's own
-  ``episode_key(seed, env, episode)`` mixed with the decision's index: it never reads the
-  row's own dice key, so it cannot see the real future dice, and decision ``n`` of episode
-  ``k`` of env ``i`` depends only on ``(seed, i, k, n)`` (not on the batch).
+- *Fresh chance, common to the root's actions.* The ``n``-th simulation through each of
+  the root's actions rolls the dice of the key ``mix64(search key ^ mix64(n))``, the search
+  key being the agent's own ``episode_key(seed, env, episode)`` mixed with the decision's
+  index. It never reads the row's own dice key, so it cannot see the real future dice;
+  decision ``n`` of episode ``k`` of env ``i`` depends only on ``(seed, i, k, n)`` (not on
+  the batch); and the root's actions meet the same dice sample by sample (common random
+  numbers), so their difference is measured with far less noise than their values (in
+  Starforged the GM's options differ by a few hundredths of a point, under the noise of
+  hundreds of unpaired samples).
 - *Selection* (UCT): in a node, the seat pending *in this simulation* picks among the
   actions legal *in this simulation*: an action it never tried (one drawn at random from
   the simulation's key), else the highest ``q + c * sqrt(ln N / n)``, where ``q`` is the
@@ -129,19 +133,30 @@ def step_rules(s, p, dice, log, m, o, a):
 
 
 @njit(cache=True)
-def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, c, depth_cap):
-    """One simulation from ``root`` (a state row) in the scratch row ``s``: select, expand
-    one node, roll out, back up (``tree``: children, visits, totals, nodes used)."""
+def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings):
+    """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
+    scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
+    visits, totals, nodes used; ``settings``: ``c``, the depth cap, the visits a node needs
+    before its decisions branch, the seat whose decisions branch the tree or -1: both). The ``n``-th simulation through each root action rolls the dice of
+    ``simulation_key(key, n)``: the root's actions are compared on common random numbers."""
     children, visits, totals, used = tree
+    c, depth_cap, expand, branching = settings
     s[:] = root
-    dice.keys[0], dice.counts[0] = key, 0
-    tree_key, rollout_key = mix64(key ^ TREE), mix64(key ^ ROLLOUT)  # apart from the dice
+    dice.counts[0] = 0
+    tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
+    rollout_key = tree_key
     rule_legal(s, p, m)
     rule_observe(s, p, o)
     node, length, depth = 0, 1, 0
     path[0] = 0
     expanded = False
     while s[OVER] == 0 and depth < depth_cap and not expanded:
+        if branching >= 0 and s[SEAT] != branching:  # the other seat, as the rollout plays
+            step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
+            depth += 1
+            continue
+        if node != 0 and visits[node] < expand:  # a leaf not yet expanded: roll out
+            break
         a = untried_action(m, children, node, tree_key, depth)
         if a >= 0:
             children[node, a] = used[0]
@@ -154,6 +169,9 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, c, depth_cap)
             node = children[node, a]
         path[length] = node
         length += 1
+        if depth == 0:  # the root's action chosen: its visits pick the dice
+            dice.keys[0] = simulation_key(key, visits[node])
+            rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
         step_rules(s, p, dice, log, m, o, a)
         depth += 1
     while s[OVER] == 0 and depth < depth_cap:
@@ -192,7 +210,7 @@ def only_action(m):
 
 
 @njit(cache=True)
-def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, c, depth_cap):
+def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, settings):
     """The searched action of the state row ``root`` (``m``: its mask, filled here)."""
     rule_legal(root, p, m)
     a = only_action(m)
@@ -206,14 +224,14 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, c, de
     totals[: sims + 1] = 0.0
     used[0] = 1
     for j in range(sims):
-        simulate(root, s, p, dice, log, m, o, tree, path, policy, simulation_key(key, j),
-                 c, depth_cap)
+        simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings)
     rule_legal(root, p, m)
     return root_choice(m, children, visits, totals, 1.0 if root[SEAT] == CREW else -1.0)
 
 
 @njit(cache=True)
-def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, policy, work, out):
+def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, policy, work,
+                out):
     """Into ``out``, the searched action of each state row of ``rows`` (env ``env_ids[r]``).
 
     Args:
@@ -221,7 +239,10 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, policy, work, o
         params: the ruleset's kernel parameters, one record.
         seed: uint64, the agent's seed.
         sims: simulations per decision; ``c``: the exploration constant; ``depth_cap``:
-            decisions per simulation at most.
+            decisions per simulation at most; ``expand``: the visits a node below the root
+            needs before its own decisions branch (until then the rollout plays from it).
+        other: 1: the other seat than the row's pending one plays the rollout policy in the
+            tree too (a best response to it); 0: its decisions branch the tree as well.
         policy: the rollout policies' arguments (``kernels.policy_args``).
         work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
     """
@@ -236,6 +257,8 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, policy, work, o
         root = borrow(scratch[1])
         root[:] = rows[r]
         key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
+        branching = root[SEAT] if other == 1 else -1
+        settings = (c, depth_cap, expand, branching)
         out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
-                            sims, c, depth_cap)
+                            sims, settings)
     return out
