@@ -136,3 +136,20 @@ def test_as_crew_it_beats_the_heuristic_crew_against_the_heuristic_gm():
 
     d = paired_difference(crew_wins("mcts:sims=200"), crew_wins("heuristic"))
     assert d["paired_ci"][0] > 0, d
+
+
+def test_it_plays_a_seat_of_the_pettingzoo_env():
+    from scenegym.envs.aec import raw_env
+
+    env = raw_env("scenegym/StarforgedSceneChallenge-v1")
+    env.reset(seed=2)
+    gm = make_agent("mcts:sims=8", "starforged", seed=3)
+    for _ in range(30):
+        if env.terminations[env.agent_selection]:
+            break
+        if env.agent_selection == "gm":
+            action = int(gm.act_in(env.batch, np.array([0]))[0])
+            assert env.observe("gm")["action_mask"][action]
+        else:
+            action = int(np.flatnonzero(env.observe("crew")["action_mask"])[0])
+        env.step(action)
