@@ -30,15 +30,19 @@ The search (:func:`search_rows`), for each row that waits on the searching agent
   the simulation's key), else the highest ``q + c * sqrt(ln N / n)``, where ``q`` is the
   mean crew result below that child as the pending seat sees it (the crew's for the crew,
   its negative for the GM), ``N`` the node's visits and ``n`` the child's. One new node per
-  simulation (the first untried action); the node cap is the budget plus one.
+  simulation (the first untried action); the node cap is the budget plus one. A node below
+  the root branches only once it has ``expand`` visits (until then the rollout plays from
+  it). At the root, by default (``paired``), the legal actions take turns instead, in whole
+  rounds on the same dice (see :func:`search_row`).
 - *Rollout*: from the new node, both seats play their compiled rollout policy (the
   ruleset's heuristic, or the random legal player) until the episode ends or the depth cap
   (decisions from the root, tree and rollout together) is reached.
 - *Value*: the episode's crew result (header ``RESULT``); at the depth cap, what the crew
   was paid so far in the episode (header ``PAID``: 0 in a one-scene episode, a mission's
   scenes won so far). Every node on the path adds it.
-- *Choice*: the root's most visited legal action (ties: the better mean for the root's
-  seat, then the lower action id). A decision with one legal action is taken unsearched.
+- *Choice*: the root's best mean for its seat (``paired``), or its most visited legal
+  action (UCT at the root); among equals the rollout policy's own choice (the search found
+  nothing better), else the lower id. A decision with one legal action is taken unsearched.
 
 The search reads the whole state row, so it may play only where the seat's observation hides
 nothing of the state (:attr:`scenegym.envs.core.ruleset.Ruleset.hidden`): the agent refuses
@@ -133,14 +137,16 @@ def step_rules(s, p, dice, log, m, o, a):
 
 
 @njit(cache=True)
-def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings):
+def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first):
     """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
     scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
     visits, totals, nodes used; ``settings``: ``c``, the depth cap, the visits a node needs
-    before its decisions branch, the seat whose decisions branch the tree or -1: both). The ``n``-th simulation through each root action rolls the dice of
-    ``simulation_key(key, n)``: the root's actions are compared on common random numbers."""
+    before its decisions branch, the seat whose decisions branch the tree or -1: both;
+    ``first``: the root's action to take, or -1: UCT's). The ``n``-th simulation through
+    each root action rolls the dice of ``simulation_key(key, n)``: the root's actions are
+    compared on common random numbers."""
     children, visits, totals, used = tree
-    c, depth_cap, expand, branching = settings
+    c, depth_cap, expand, branching, _ = settings
     s[:] = root
     dice.counts[0] = 0
     tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
@@ -157,8 +163,12 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings):
             continue
         if node != 0 and visits[node] < expand:  # a leaf not yet expanded: roll out
             break
-        a = untried_action(m, children, node, tree_key, depth)
-        if a >= 0:
+        a = untried_action(m, children, node, tree_key, depth) if depth > 0 or first < 0 \
+            else (first if children[0, first] == UNTRIED else -1)
+        if depth == 0 and first >= 0 and a < 0:  # the given root action, tried before
+            a = first
+            node = children[0, a]
+        elif a >= 0:
             children[node, a] = used[0]
             node = used[0]
             used[0] += 1
@@ -184,14 +194,21 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings):
 
 
 @njit(cache=True)
-def root_choice(m, children, visits, totals, sign):
-    """The root's most visited legal action (ties: the better mean for ``sign``'s seat,
-    then the lower id)."""
+def root_choice(m, children, visits, totals, sign, by_mean, default):
+    """The root's most visited legal action (ties: the better mean for ``sign``'s seat),
+    or with ``by_mean`` its best mean; among equals, the rollout policy's choice
+    ``default`` (the search found nothing better), else the lower id."""
     best, best_n, best_q = -1, -1, -np.inf
+    if children[0, default] != UNTRIED:
+        best = default
+        best_n = 0 if by_mean else visits[children[0, default]]
+        best_q = sign * totals[children[0, default]] / max(visits[children[0, default]], 1)
     for a in range(m.shape[0]):
         if m[a] and children[0, a] != UNTRIED:
             child = children[0, a]
             n, q = visits[child], sign * totals[child] / max(visits[child], 1)
+            if by_mean:
+                n = 0
             if n > best_n or (n == best_n and q > best_q):
                 best, best_n, best_q = a, n, q
     return best
@@ -211,7 +228,12 @@ def only_action(m):
 
 @njit(cache=True)
 def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, settings):
-    """The searched action of the state row ``root`` (``m``: its mask, filled here)."""
+    """The searched action of the state row ``root`` (``m``: its mask, filled here).
+
+    With ``settings[4]`` (paired), the root's legal actions take turns (simulation ``j``
+    tries the ``j mod L``-th of the ``L``), in whole rounds (``sims // L``, at least one;
+    fewer than ``L`` simulations try the first ``sims``), so that every action meets the
+    same dice; the choice is then the best mean for the root's seat."""
     rule_legal(root, p, m)
     a = only_action(m)
     if a != -1:
@@ -223,15 +245,24 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
     visits[: sims + 1] = 0
     totals[: sims + 1] = 0.0
     used[0] = 1
-    for j in range(sims):
-        simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings)
+    paired = settings[4] == 1
+    legal = np.flatnonzero(m)
+    total = sims
+    if paired and sims >= legal.shape[0]:
+        total = sims // legal.shape[0] * legal.shape[0]
+    for j in range(total):
+        first = legal[j % legal.shape[0]] if paired else -1
+        simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first)
     rule_legal(root, p, m)
-    return root_choice(m, children, visits, totals, 1.0 if root[SEAT] == CREW else -1.0)
+    rule_observe(root, p, o)
+    default = rollout_action(root, o, m, policy, key)
+    return root_choice(m, children, visits, totals, 1.0 if root[SEAT] == CREW else -1.0,
+                       paired, default)
 
 
 @njit(cache=True)
-def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, policy, work,
-                out):
+def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, paired,
+                policy, work, out):
     """Into ``out``, the searched action of each state row of ``rows`` (env ``env_ids[r]``).
 
     Args:
@@ -243,6 +274,8 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
             needs before its own decisions branch (until then the rollout plays from it).
         other: 1: the other seat than the row's pending one plays the rollout policy in the
             tree too (a best response to it); 0: its decisions branch the tree as well.
+        paired: 1: the root's actions take turns on the same dice (see :func:`search_row`);
+            0: UCT chooses at the root too.
         policy: the rollout policies' arguments (``kernels.policy_args``).
         work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
     """
@@ -258,7 +291,7 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
         root[:] = rows[r]
         key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
         branching = root[SEAT] if other == 1 else -1
-        settings = (c, depth_cap, expand, branching)
+        settings = (c, depth_cap, expand, branching, paired)
         out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
                             sims, settings)
     return out
