@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scenegym.agents.constant_agent import ConstantAgent
+from scenegym.agents.mcts_agent import MCTSAgent, is_mcts
 from scenegym.agents.random_agent import RandomAgent
 from scenegym.envs.rulesets import get_ruleset, load, ruleset_names
 
@@ -32,8 +33,9 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
     Args:
         spec: ``"random"``, ``"constant"`` (the first legal action), ``"stall"`` (the
             ruleset's delaying actions first: :mod:`scenegym.envs.core.stall`), an agent
-            name of the ruleset (``"heuristic"``,
-            ``"heuristic-STYLE"``; see :func:`agent_names`), a path to a trained policy
+            name of the ruleset (``"heuristic"``, ``"heuristic-STYLE"``; see
+            :func:`agent_names`), the search (``"mcts:sims=400,rollout=heuristic,c=1.4,
+            depth=500"``; :mod:`scenegym.agents.mcts_agent`), a path to a trained policy
             (``.zip`` or ``.onnx``), or any object with an ``act(obs, masks, env_ids)`` method.
         ruleset: Ruleset name.
         seed: Seed of a random agent (``None``: fresh entropy).
@@ -51,6 +53,9 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
         from scenegym.envs.core.stall import StallAgent
 
         return StallAgent(get_ruleset(ruleset), config)
+    if is_mcts(spec):
+        rs = get_ruleset(ruleset)
+        return MCTSAgent.named(spec, rs, rs.default_config() if config is None else config, seed)
     if isinstance(spec, (str, Path)) and Path(spec).suffix in POLICY_SUFFIXES:
         from scenegym.agents.policy import load_policy_agent  # trained policies: train extra
 
@@ -59,7 +64,7 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
     if isinstance(spec, str) and spec in rs.agents:
         return load(rs.agents[spec])(rs.default_config() if config is None else config)
     raise ValueError(f"unknown agent {spec!r} for ruleset {ruleset!r}; allowed: "
-                     f"{', '.join(agent_names(ruleset))}, a .zip or .onnx policy file, or an "
+                     f"{', '.join(agent_names(ruleset))}, mcts[:KEY=VALUE,...], a .zip or .onnx policy file, or an "
                      "object with act(obs, masks, env_ids)")
 
 

@@ -223,6 +223,11 @@ option("tolerance", "--tolerance", "a real field's bracket width at which bisect
        type=float, default=0.01)
 option("evaluations", "--evaluations", "most steps of the golden-section search (several "
        "targets)", type=int, default=12)
+option("search", "--search",
+       "baselines: a search agent (mcts:sims=100,...) as a row of each seat and every row's "
+       "third opponent, with its search gain (none: left out; it plays about 100 decisions/s "
+       "on the slower rulesets at sims=100, so keep --scenes small)", default="none",
+       metavar="MCTS")
 option("agent_seed", "--agent-seed", "seed of random agents (none: the run's seed)", type=seed,
        default=None)
 option("watch", "--watch",

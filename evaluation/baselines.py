@@ -16,6 +16,14 @@ reward per scene (+1 won, -1 lost, ``cutoff_result``, a loss by default, to each
 cut-off): the objective the env pays, by which a seat's best player is judged (a GM that
 stalls may hold the crew to fewer wins, yet loses every scene it stalls to the limit).
 
+The search agent (``--search mcts:sims=100``; by default none: a search costs a
+thousand-fold a heuristic's decision) is a row of each seat, and a third opponent of every row: beside each row stands the *search
+gain*, what the search opponent takes from that player over the heuristic opponent, scene by
+scene with its paired 95% interval (the crew's rate against the heuristic less against the
+search for a crew player, the reverse for a GM player): a lower bound of how exploitable the
+player is. An id whose default config hides state from a seat gets no search (the search
+reads the state).
+
 Writes ``baselines.md`` and ``baselines.json`` to ``--out`` atomically (both checked before
 the first scene; kept beside it if writing still fails). Every policy file is loaded and
 checked (its file, ruleset, seat and sizes) before the first scene.
@@ -31,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scenegym.agents.mcts_agent import SearchSettings, is_mcts
 from scenegym.agents.registry import BLIND, distinct_agents, seat_players
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
@@ -53,6 +62,7 @@ from scenegym.evaluation.paired import paired_difference
 from scenegym.evaluation.playtest import warn
 
 OPPONENTS = ("heuristic", "random")
+SEARCH = "search"  # the search opponent's key in a row
 SEATS = {"crew": CREW, "gm": GM}
 DEFAULT_SCENES = 20_000
 DEFAULT_BATCH = 1024
@@ -135,29 +145,47 @@ def seat_returns(wins: int, losses: int, cut_offs: int, scenes: int, cutoff_resu
 
 
 def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
-              batch: int, rows: list) -> None:
+              batch: int, rows: list, search: str | None = None) -> None:
     """Append one row per player of ``seat`` of ``env_id`` to ``rows`` (as each finishes),
-    then each row's paired difference from the heuristic's row."""
+    then each row's paired difference from the heuristic's row (and, with a ``search``
+    opponent, each row's search gain)."""
     rs = ruleset_of_env(env_id)
     config = rs.default_config()
     other = GM if seat == "crew" else CREW
+    opponents = {o: o for o in OPPONENTS}
+    if search:
+        opponents[SEARCH] = search
     wins = {}  # (player, opponent) -> per-scene crew wins
     first = len(rows)
     for name, spec in players.items():
         row = {"env_id": env_id, "ruleset": rs.name, "seat": seat, "player": name,
                "kind": "agent" if isinstance(spec, str) else "policy"}
-        for opponent in OPPONENTS:
+        for key, opponent in opponents.items():
             ended = play(rs, config, {SEATS[seat]: spec, other: opponent}, scenes, seed, batch)
-            row[opponent] = outcome(ended, config.cutoff_result)
-            wins[name, opponent] = crew_wins(ended)
+            row[key] = outcome(ended, config.cutoff_result)
+            wins[name, key] = crew_wins(ended)
         rows.append(row)
     for row in rows[first:]:
-        if row["player"] != "heuristic":
+        name = row["player"]
+        if name != "heuristic":
             for opponent in OPPONENTS:
-                with warnings.catch_warnings():  # scipy warns on rows without spread (handled)
-                    warnings.simplefilter("ignore", RuntimeWarning)
-                    row[opponent]["minus_heuristic"] = paired_difference(
-                        wins[row["player"], opponent], wins["heuristic", opponent])
+                row[opponent]["minus_heuristic"] = paired(wins[name, opponent],
+                                                          wins["heuristic", opponent])
+        if search:  # the crew's rate it lowers (a crew player) or raises (a GM player)
+            ahead, behind = (SEARCH, "heuristic") if seat == "gm" else ("heuristic", SEARCH)
+            row["search_gain"] = paired(wins[name, ahead], wins[name, behind])
+
+
+def paired(a: np.ndarray, b: np.ndarray) -> dict:
+    """The paired difference of ``a`` less ``b``, scene by scene (95% interval)."""
+    with warnings.catch_warnings():  # scipy warns on rows without spread (handled)
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return paired_difference(a, b)
+
+
+def searchable(ruleset, search: str | None) -> str | None:
+    """``search``, unless the ruleset's default config hides state from a seat."""
+    return search if search and not ruleset.hidden_reason(ruleset.default_config()) else None
 
 
 def chosen_agents(ruleset, names=None) -> tuple[str, ...]:
@@ -180,18 +208,37 @@ def check_agent_names(names, ids: list[str]) -> None:
 
 def baselines(ids: list[str], scenes: int, seed: int, policies: dict,
               batch: int = DEFAULT_BATCH, rows: list | None = None,
-              agents=None) -> list[dict]:
+              agents=None, search: str | None = None) -> list[dict]:
     """Every row of the table (see the module docstring); ``rows``, if given, is filled row
     by row, so a caller keeps the rows finished before an interrupt. ``agents`` limits the
-    agent rows (see :func:`chosen_agents`)."""
+    agent rows (see :func:`chosen_agents`); ``search`` (an ``mcts`` name, or None) is a row of
+    each seat and every row's third opponent."""
     rows = [] if rows is None else rows
     for env_id in ids:
         rs = ruleset_of_env(env_id)
+        searching = searchable(rs, search)
         for seat in SEATS:
             players = {n: n for n in seat_players(rs, chosen_agents(rs, agents), seat)}
+            if searching:
+                players[searching] = searching
             players.update(policies.get((env_id, seat), {}))
-            seat_rows(env_id, seat, players, scenes, seed, batch, rows)
+            seat_rows(env_id, seat, players, scenes, seed, batch, rows, searching)
     return rows
+
+
+def check_search(spec: str) -> str | None:
+    """The ``--search`` agent name, checked (``"none"``: None).
+
+    Raises:
+        ValueError: Not an mcts name, or a bad setting (named).
+    """
+    if spec == "none":
+        return None
+    if not is_mcts(spec):
+        raise ValueError(f"--search is {spec!r}; allowed: an mcts agent name "
+                         f"(mcts:sims=100,...) or none")
+    SearchSettings.parse(spec)
+    return spec
 
 
 def _rate(o: dict) -> str:
@@ -201,13 +248,15 @@ def _rate(o: dict) -> str:
 
 def _difference(o: dict) -> str:
     d = o.get("minus_heuristic")
-    if d is None:
-        return ""
+    return "" if d is None else _interval(d)
+
+
+def _interval(d: dict) -> str:
     lo, hi = d["paired_ci"]
     return f"{d['difference']:+.3f} [{lo:+.3f}, {hi:+.3f}]"
 
 
-def markdown(rows: list[dict], scenes: int, seed: int) -> str:
+def markdown(rows: list[dict], scenes: int, seed: int, search: str | None = None) -> str:
     """The table, one section per id."""
     lines = ["# Baselines", "",
              f"Crew win rate [95% CI] over {scenes} scenes per cell, seed {seed}, every row on "
@@ -218,15 +267,24 @@ def markdown(rows: list[dict], scenes: int, seed: int) -> str:
              "Return: the seat's mean reward per scene against the heuristic (+1 won, -1 "
              "lost, the config's cutoff_result to each seat for a cut-off), what the env "
              "pays and a seat's best player maximises."]
+    if search:
+        lines[-1] += (f" \"vs search\": against {search}; \"search gain\": what that search "
+                      "opponent takes from the player over the heuristic opponent, scene by "
+                      "scene (paired 95% CI; a lower bound of how exploitable it is).")
     for env_id in dict.fromkeys(r["env_id"] for r in rows):
+        searched = any("search_gain" in r for r in rows if r["env_id"] == env_id)
+        extra = " vs search | search gain (paired) |" if searched else ""
         lines += ["", f"## {env_id}", "",
                   "| seat | player | vs heuristic | minus heuristic (paired) | cut off | "
-                  "return | vs random |", "|---" * 7 + "|"]
+                  f"return | vs random |{extra}", "|---" * (9 if searched else 7) + "|"]
         for r in (r for r in rows if r["env_id"] == env_id):
             h = r["heuristic"]
-            lines.append(f"| {r['seat']} | {r['player']} | {_rate(h)} | {_difference(h)} | "
-                         f"{h['cut_offs'] / h['scenes']:.3f} | "
-                         f"{h[r['seat'] + '_return']:+.3f} | {_rate(r['random'])} |")
+            line = (f"| {r['seat']} | {r['player']} | {_rate(h)} | {_difference(h)} | "
+                    f"{h['cut_offs'] / h['scenes']:.3f} | "
+                    f"{h[r['seat'] + '_return']:+.3f} | {_rate(r['random'])} |")
+            if searched:
+                line += f" {_rate(r[SEARCH])} | {_interval(r['search_gain'])} |"
+            lines.append(line)
     return "\n".join(lines) + "\n"
 
 
@@ -234,7 +292,8 @@ def add_parser(sub) -> None:
     """Add ``scenegym baselines``."""
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
-    options.add(p, "seed", "players", "json", "benchmark", "write", target={"nargs": "*"},
+    options.add(p, "seed", "players", "json", "benchmark", "write", "search",
+                target={"nargs": "*"},
                 scenes={"default": DEFAULT_SCENES}, crew={"action": "append"},
                 gm={"action": "append"}, batch={"default": DEFAULT_BATCH},
                 out={"default": None, "files": "baselines.md and baselines.json (none: no "
@@ -260,25 +319,27 @@ def run(args: argparse.Namespace) -> int:
         check_writable_folder(args.out)
     agents = args.players
     check_agent_names(agents, ids)
+    search = check_search(args.search)
     policies = load_policies([("crew", p) for p in args.crew] + [("gm", p) for p in args.gm],
                              ids)
     seed = fresh_seed() if args.seed is None else args.seed
     rows: list = []
     try:
-        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents)
+        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents, search)
     except KeyboardInterrupt:
         if rows:
             warn(f"interrupted: {len(rows)} rows finished")
-            write(args, rows, seed)
+            write(args, rows, seed, search)
         raise
-    return 0 if write(args, rows, seed) else 1
+    return 0 if write(args, rows, seed, search) else 1
 
 
-def write(args, rows: list[dict], seed: int) -> bool:
+def write(args, rows: list[dict], seed: int, search: str | None = None) -> bool:
     """Print the table and write it to ``--out`` (kept elsewhere if that fails); True when
     both files went into ``--out`` (or none was asked for)."""
-    data = {"scenes": args.scenes, "seed": seed, "batch": args.batch, "rows": rows}
-    text = markdown(rows, args.scenes, seed)
+    data = {"scenes": args.scenes, "seed": seed, "batch": args.batch, "search": search,
+            "rows": rows}
+    text = markdown(rows, args.scenes, seed, search)
     as_json = json.dumps(data, indent=2) + "\n"
     print(as_json if args.json else text, end="", file=sys.stdout)
     if args.out is None:

@@ -23,11 +23,16 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.cache import kernel_cache_folder
-from scenegym.envs.core import loops
+from scenegym.envs.core import loops, search
+from scenegym.envs.core.events import EVENT_WIDTH
 from scenegym.envs.core.header import OVER, SEAT
 from scenegym.envs.core.loops import LOSE, RAISE
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
+SearchWork = namedtuple("SearchWork", ["scratch", "mask", "obs", "keys", "counts", "script",
+                                       "records", "lengths", "children", "visits", "totals",
+                                       "used", "path"])
+SearchWork.__doc__ = "The scratch arrays of one search call (:func:`search_work`)."
 BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh", "seated", "play"])
 RuleFunctions = namedtuple("RuleFunctions", ["begin", "apply", "legal", "observe"])
 RuleFunctions.__doc__ = "A ruleset's four per-env ``@njit`` rules (see :mod:`loops`)."
@@ -51,9 +56,10 @@ def entry_point(dispatcher, args):
     return dispatcher.compile(tuple(dispatcher.typeof_pyval(a) for a in args))
 
 
-def rules_digest(functions) -> str:
-    """A hash of the loops template and of the source files that define ``functions``."""
-    h = hashlib.sha256(Path(loops.__file__).read_bytes())
+def rules_digest(functions, template=loops) -> str:
+    """A hash of the ``template`` module (the loops) and of the source files that define
+    ``functions``."""
+    h = hashlib.sha256(Path(template.__file__).read_bytes())
     for f in functions:
         f = getattr(f, "py_func", f)
         h.update(f"{f.__module__}.{f.__qualname__}".encode())
@@ -63,14 +69,16 @@ def rules_digest(functions) -> str:
     return h.hexdigest()[:12]
 
 
-def loops_copy(name: str, functions) -> Path:
-    """The copy of the loops module for ``name`` in the cache folder (written if missing)."""
-    folder = kernel_cache_folder() / "loops"
-    path = folder / f"{name}_loops_{rules_digest(functions)}.py"
+def loops_copy(name: str, functions, template=loops) -> Path:
+    """The copy of the ``template`` module (the loops, or the search) for ``name`` in the
+    cache folder (written if missing)."""
+    kind = template.__name__.rpartition(".")[2]
+    folder = kernel_cache_folder() / kind
+    path = folder / f"{name}_{kind}_{rules_digest(functions, template)}.py"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(Path(loops.__file__).read_bytes())
+        tmp.write_bytes(Path(template.__file__).read_bytes())
         os.replace(tmp, path)  # atomic: a concurrent process sees the whole file or none
     return path
 
@@ -106,10 +114,20 @@ def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
                   b: CompiledPolicy = PYTHON) -> BatchKernels:
     """The batch loops around ``rules``, with the compiled policies ``a`` and ``b`` in their
     two slots (compiled on first call; one copy per triple)."""
+    module = bound_copy(loops, rules, a, b)
+    return BatchKernels(module.begin_batch, module.apply_batch, module.refresh_batch,
+                        module.seated_advance, module.play_episodes)
+
+
+def bound_copy(template, rules: RuleFunctions, a: CompiledPolicy, b: CompiledPolicy):
+    """The copy of the ``template`` module (:mod:`loops`, or :mod:`search`) for ``rules``
+    and the compiled policies ``a`` and ``b``, its ``rule_*`` and ``policy_*`` names bound
+    (imported once per process)."""
     tag = f"{rules_name(rules)}__{a.name}__{b.name}"
-    path = loops_copy(tag, (*rules, a.act, b.act))
-    module_name = f"scenegym._loops.{path.stem}"
-    module: Any = sys.modules.get(module_name)  # a module of the loops with rule_* bound
+    path = loops_copy(tag, (*rules, a.act, b.act), template)
+    kind = template.__name__.rpartition(".")[2]
+    module_name = f"scenegym._{kind}.{path.stem}"
+    module: Any = sys.modules.get(module_name)  # a module of the template with rule_* bound
     if module is not None and (module.policy_a, module.policy_b, module.rule_apply,
                                module.rule_begin, module.rule_legal, module.rule_observe) != (
                                    a.act, b.act, rules.apply, rules.begin, rules.legal,
@@ -125,9 +143,31 @@ def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
         module.rule_legal, module.rule_observe = rules.legal, rules.observe
         module.policy_a, module.policy_b = a.act, b.act
         sys.modules[module_name] = module
-    return BatchKernels(module.begin_batch, module.apply_batch, module.refresh_batch,
-                        module.seated_advance, module.play_episodes)
+    return module
+
+
+def compile_search(rules: RuleFunctions, a: CompiledPolicy, b: CompiledPolicy):
+    """The compiled search (``search.search_rows``) over ``rules``, with the rollout policies
+    ``a`` and ``b`` in their two slots (compiled on first call; one copy per triple)."""
+    return bound_copy(search, rules, a, b).search_rows
+
+
+def search_work(layout, sims: int) -> tuple:
+    """Scratch arrays for a search of ``sims`` simulations under ``layout`` (one tree of at
+    most ``sims + 1`` nodes, reused row after row), as ``search.search_rows`` takes them."""
+    nodes = sims + 1
+    return tuple(SearchWork(
+        scratch=np.zeros((2, layout.state_size), np.int32),
+        mask=np.zeros((1, layout.num_actions), np.bool_),
+        obs=np.zeros((1, layout.obs_size), np.float32),
+        keys=np.zeros(1, np.uint64), counts=np.zeros(1, np.int64),
+        script=np.zeros((1, 0), np.int32),
+        records=np.zeros((1, 0, EVENT_WIDTH), np.int32), lengths=np.zeros(1, np.int64),
+        children=np.full((nodes, layout.num_actions), -1, np.int32),
+        visits=np.zeros(nodes, np.int64), totals=np.zeros(nodes, np.float64),
+        used=np.zeros(1, np.int64), path=np.zeros(nodes + 1, np.int64)))
 
 
 __all__ = ["LOSE", "RAISE", "BatchKernels", "RuleFunctions", "compile_loops", "pending",
-           "policy_args", "slotted"]
+           "compile_search",
+           "policy_args", "search_work", "slotted"]

@@ -113,7 +113,10 @@ def policy_of(agent) -> CompiledPolicy:
 
 def ask(agent, batch, idx: np.ndarray) -> np.ndarray:
     """The agent's actions for the envs ``idx`` of ``batch``. An agent with a compiled policy
-    is also told each env's episode and decision index (its randomness depends on them)."""
+    is also told each env's episode and decision index (its randomness depends on them); an
+    agent that reads the state (the search: ``act_in(batch, idx)``) gets the batch."""
+    if hasattr(agent, "act_in"):
+        return agent.act_in(batch, idx)
     obs, masks, ids = batch.obs[idx], batch.masks[idx], batch.env_ids[idx]
     if policy_of(agent) is PYTHON:
         return agent.act(obs, masks, ids)

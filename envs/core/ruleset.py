@@ -36,7 +36,13 @@ from typing import Any, NamedTuple
 
 from scenegym.envs.core.envid import EnvId as EnvId  # re-exported: rulesets import it here
 from scenegym.envs.core.header import HEADER_SIZE
-from scenegym.envs.core.kernels import BatchKernels, RuleFunctions, compile_loops, slotted
+from scenegym.envs.core.kernels import (
+    BatchKernels,
+    RuleFunctions,
+    compile_loops,
+    compile_search,
+    slotted,
+)
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights
 
@@ -127,6 +133,10 @@ class Ruleset:
             of :meth:`make_config`, hence of every env and command), or ``None``.
         stall_actions: The names of the actions that delay the scene's end, most delaying
             first: the ``stall`` agent's preferences (:mod:`scenegym.envs.core.stall`).
+        hidden: ``config -> str``: why a seat's observation hides part of the state under
+            that config (frontiers' simultaneous declarations), or ``""`` when it hides
+            nothing; an agent that reads the state (the search) refuses a config with a
+            reason. ``None``: no config hides anything.
     """
 
     name: str
@@ -147,6 +157,7 @@ class Ruleset:
     director: DirectorWeights = field(default_factory=DirectorWeights)
     scenario: str | None = None
     stall_actions: tuple[str, ...] = ()
+    hidden: Callable[[Any], str] | None = None
 
     def __post_init__(self):
         if not self.name.isidentifier():
@@ -169,12 +180,28 @@ class Ruleset:
     def kernels_with(self, crew: CompiledPolicy, gm: CompiledPolicy) -> BatchKernels:
         """The batch loops with the seats' compiled policies bound in (one set per pair of
         policies, whichever seat plays which: pass them ``policy_args(crew, gm)``)."""
+        return self._compiled_with("_with_policies", compile_loops, crew, gm)
+
+    def search_with(self, crew: CompiledPolicy, gm: CompiledPolicy):
+        """The compiled search (:mod:`scenegym.envs.core.search`) with these rollout
+        policies (pass them ``policy_args(crew, gm)``)."""
+        return self._compiled_with("_search_with", compile_search, crew, gm)
+
+    def _compiled_with(self, cache_name: str, compile_copy, crew: CompiledPolicy,
+                       gm: CompiledPolicy):
+        """``compile_copy(rules, a, b)`` for the seats' policies in slot order, kept in the
+        cache ``cache_name`` (one per pair of policies, whichever seat plays which)."""
         (a, b), _ = slotted(crew, gm)
         key = (a.name, a.act, b.name, b.act)
-        cache = self.__dict__.setdefault("_with_policies", {})
+        cache = self.__dict__.setdefault(cache_name, {})
         if key not in cache:
-            cache[key] = compile_loops(self.rules, a, b)
+            cache[key] = compile_copy(self.rules, a, b)
         return cache[key]
+
+    def hidden_reason(self, config) -> str:
+        """Why a seat's observation hides part of the state under ``config`` (``""``:
+        nothing is hidden)."""
+        return "" if self.hidden is None else self.hidden(config)
 
     def default_config(self):
         return self.config_type()

@@ -19,6 +19,15 @@ def seats_with_decisions(config: FrontiersConfig) -> set[int]:
     return {CREW, GM}
 
 
+def hidden(config: FrontiersConfig) -> str:
+    """What a seat's observation hides of the state: the other seat's declarations under
+    the Simultaneous Turn Alternative, nothing otherwise."""
+    if config.simultaneous_turns:
+        return ("simultaneous_turns=True: each seat declares its plans hidden from the other "
+                "(Simultaneous Turn Alternative), and the state holds them")
+    return ""
+
+
 AGENTS = "scenegym.envs.frontiers.heuristic"
 
 FRONTIERS = Ruleset(
@@ -41,4 +50,5 @@ FRONTIERS = Ruleset(
     director=DirectorWeights(swing_cap=3, target_decisions=150),
     # the stall agent: end the Turn unspent, take no Reaction, move Momentum by nothing
     stall_actions=("end the Turn", "no more Reactions", "Momentum +0"),
+    hidden=hidden,
 )

@@ -20,6 +20,7 @@ MOMENTUM = "scenegym/MomentumScene-v1"
 STARFORGED = "scenegym/StarforgedSceneChallenge-v1"
 SOCIAL = "scenegym/STASocialConflict-v1"
 TINY = ["--scenes", "48", "--batch", "16", "--seed", "5"]
+SEARCH = "mcts:sims=100"  # the default search row and opponent
 
 
 @pytest.fixture(scope="module")
@@ -56,21 +57,29 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
     first, second = crew_policy
     out = tmp_path / "table"
     assert main(["baselines", MOMENTUM, *TINY, "--crew", str(first),
-                 "--crew", str(second), "--out", str(out)]) == 0
+                 "--crew", str(second), "--search", SEARCH, "--out", str(out)]) == 0
     data = json.loads((out / "baselines.json").read_text())
     rows = {(r["seat"], r["player"]): r for r in data["rows"]}
     trivial = ("random", "constant", "stall", "heuristic")
     # heuristic-adversarial is a GM style: as crew it is the heuristic, so it gets no crew row
-    assert list(rows) == ([("crew", p) for p in (*trivial, "first.zip", "second.zip")]
-                          + [("gm", p) for p in (*trivial, "heuristic-adversarial")])
+    # the search (issue 23, item 5: "baselines gains an mcts row per seat")
+    assert data["search"] == SEARCH
+    assert list(rows) == ([("crew", p) for p in (*trivial, SEARCH, "first.zip", "second.zip")]
+                          + [("gm", p) for p in (*trivial, "heuristic-adversarial", SEARCH)])
     for r in rows.values():
-        for opponent in ("heuristic", "random"):
+        for opponent in ("heuristic", "random", "search"):
             o = r[opponent]
             assert o["crew_wins"] + o["gm_wins"] + o["draws"] == o["scenes"] == 48
             lo, hi = o["crew_win_ci"]
             assert lo <= o["crew_win_rate"] == o["crew_wins"] / 48 <= hi
             # the heuristic row is the reference; every other row carries its difference
-            assert ("minus_heuristic" in o) == (r["player"] != "heuristic")
+            assert ("minus_heuristic" in o) == (r["player"] != "heuristic" and
+                                                opponent != "search")
+        # "the gain a search opponent finds against it over the heuristic opponent"
+        rate = {o: r[o]["crew_win_rate"] for o in ("heuristic", "search")}
+        gain = rate["heuristic"] - rate["search"]
+        assert r["search_gain"]["difference"] == pytest.approx(
+            gain if r["seat"] == "crew" else -gain)
     # the same network on the same dice: the same scenes, won and lost alike
     assert rows["crew", "first.zip"]["heuristic"] == rows["crew", "second.zip"]["heuristic"]
     assert rows["crew", "first.zip"]["random"] == rows["crew", "second.zip"]["random"]
@@ -83,6 +92,7 @@ def test_table_rows_pair_every_player_with_the_heuristic_on_the_same_dice(
     text = (out / "baselines.md").read_text()
     assert f"## {MOMENTUM}" in text and text in capsys.readouterr().out
     assert sum(line.startswith("| crew |") for line in text.splitlines()) == 6  # 4 agents, 2 files
+    assert "search gain (paired)" in text
 
 
 def test_the_same_seed_gives_the_same_table(capsys):
@@ -95,7 +105,8 @@ def test_the_same_seed_gives_the_same_table(capsys):
         tables.append(json.loads(capsys.readouterr().out)["rows"])
     assert tables[0] == tables[1] != tables[2]
     assert [(r["seat"], r["player"]) for r in tables[0]] == [
-        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "stall", "heuristic")]
+        (seat, p) for seat in ("crew", "gm") for p in ("random", "constant", "stall",
+                                                       "heuristic", SEARCH)]
 
 
 def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
@@ -103,7 +114,7 @@ def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
                  "--players", "constant", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert [(r["seat"], r["player"]) for r in rows] == [
-        (seat, p) for seat in ("crew", "gm") for p in ("constant", "heuristic")]
+        (seat, p) for seat in ("crew", "gm") for p in ("constant", "heuristic", SEARCH)]
     assert main(["baselines", SOCIAL, "--players", "optimal"]) == 2  # starforged's only
     assert "'optimal' is no agent of scenegym/STASocialConflict-v1" in capsys.readouterr().err
 
@@ -147,3 +158,16 @@ def test_the_stalling_baseline_has_a_row_in_each_seat_and_is_no_seats_best(env_i
         crew = (o["crew_wins"] - o["gm_wins"] - o["cut_offs"]) / o["scenes"]
         assert (o["crew_return"], o["gm_return"]) == pytest.approx(
             (crew, crew - 2 * (o["crew_wins"] - o["gm_wins"]) / o["scenes"]))
+
+
+def test_search_none_leaves_the_search_out_and_a_bad_search_is_refused(capsys):
+    assert main(["baselines", SOCIAL, "--scenes", "20", "--batch", "4", "--seed", "2",
+                 "--players", "constant", "--search", "none", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["search"] is None
+    assert all("search" not in r and "search_gain" not in r for r in data["rows"])
+    assert [r["player"] for r in data["rows"]] == ["constant", "heuristic"] * 2
+    assert main(["baselines", SOCIAL, "--search", "mcts:sims=0"]) == 2
+    assert "sims must be an integer of at least 1" in capsys.readouterr().err
+    assert main(["baselines", SOCIAL, "--search", "heuristic"]) == 2
+    assert "--search is 'heuristic'" in capsys.readouterr().err

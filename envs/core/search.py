@@ -1,0 +1,297 @@
+"""A compiled Monte-Carlo tree search, written once against the four rules of every ruleset.
+
+Like :mod:`scenegym.envs.core.loops`, this file is a template:
+:func:`scenegym.envs.core.kernels.bound_copy` loads one copy of it per ruleset and pair of
+rollout policies, and binds ``rule_apply``, ``rule_legal``, ``rule_observe`` (the ruleset's
+rules) and ``policy_a``, ``policy_b`` (the compiled rollout policies, in slot order) before
+anything compiles; each copy's kernels are cached on disk like any module-level function.
+
+The search (:func:`search_rows`), for each row that waits on the searching agent:
+
+- *Open loop.* A node of the tree is a sequence of decisions from the root, not a state:
+  every simulation copies the row into a scratch row and rolls its own dice, so the same
+  node meets different rolls (and sometimes another phase or seat) from one simulation to
+  the next, and its statistics average over chance. Why open loop and not determinized: the
+  games' chance is many dice per decision (hundreds of outcomes), so a tree that branched on
+  chance (or one tree per determinization) would split its simulations among outcomes it
+  meets once; an open-loop tree shares every simulation at each decision, which is what
+  a budget of hundreds of simulations can afford.
+- *Fresh chance, common to the root's actions.* The ``n``-th simulation through each of
+  the root's actions rolls the dice of the key ``mix64(search key ^ mix64(n))``, the search
+  key being the agent's own ``episode_key(seed, env, episode)`` mixed with the decision's
+  index. It never reads the row's own dice key, so it cannot see the real future dice;
+  decision ``n`` of episode ``k`` of env ``i`` depends only on ``(seed, i, k, n)`` (not on
+  the batch); and the root's actions meet the same dice sample by sample (common random
+  numbers), so their difference is measured with far less noise than their values (in
+  Starforged the GM's options differ by a few hundredths of a point, under the noise of
+  hundreds of unpaired samples).
+- *Selection* (UCT): in a node, the seat pending *in this simulation* picks among the
+  actions legal *in this simulation*: an action it never tried (one drawn at random from
+  the simulation's key), else the highest ``q + c * sqrt(ln N / n)``, where ``q`` is the
+  mean crew result below that child as the pending seat sees it (the crew's for the crew,
+  its negative for the GM), ``N`` the node's visits and ``n`` the child's. One new node per
+  simulation (the first untried action); the node cap is the budget plus one. A node below
+  the root branches only once it has ``expand`` visits (until then the rollout plays from
+  it). At the root, by default (``paired``), the legal actions take turns instead, in whole
+  rounds on the same dice (see :func:`search_row`).
+- *Rollout*: from the new node, both seats play their compiled rollout policy (the
+  ruleset's heuristic, or the random legal player) until the episode ends or the depth cap
+  (decisions from the root, tree and rollout together) is reached.
+- *Value*: the episode's crew result (header ``RESULT``); at the depth cap, what the crew
+  was paid so far in the episode (header ``PAID``: 0 in a one-scene episode, a mission's
+  scenes won so far). Every node on the path adds it.
+- *Choice*: the root's best mean for its seat (``paired``), or its most visited legal
+  action (UCT at the root); among equals the rollout policy's own choice (the search found
+  nothing better), else the lower id. A decision with one legal action is taken unsearched.
+
+The search reads the whole state row, so it may play only where the seat's observation hides
+nothing of the state (:attr:`scenegym.envs.core.ruleset.Ruleset.hidden`): the agent refuses
+the rest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.dice import episode_key, mix64, uniform_below
+from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, OVER, PAID, RESULT, SEAT
+from scenegym.envs.core.loops import borrowed_dice, borrowed_log
+
+
+def _unbound(*args):
+    raise RuntimeError("search used before bound_copy bound the ruleset's rules")
+
+
+# The ruleset's rules and the two compiled rollout policies, bound per copy (kernels.py).
+rule_begin = rule_apply = rule_legal = rule_observe = _unbound
+policy_a = policy_b = _unbound
+
+UNTRIED = -1  # a child not expanded yet
+ROW = np.int64(0)  # the scratch dice and log have one row
+TREE, ROLLOUT = np.uint64(0x5EA4C7), np.uint64(0x7011B0)  # streams of a simulation's key
+
+
+@njit(cache=True)
+def simulation_key(search_key, j):
+    """The dice and tie-break key of simulation ``j`` of a search."""
+    return mix64(search_key ^ mix64(uint64(j)))
+
+
+@njit(cache=True)
+def rollout_action(s, o, m, policy, key):
+    """The rollout policy's choice for the seat pending in ``s``, its randomness drawn from
+    the simulation's ``key`` (``policy`` as in ``loops.policy_action``)."""
+    slot = policy[3][0] if s[SEAT] == CREW else policy[3][1]
+    if slot == 0:
+        return policy_a(o, m, policy[0][0], key, s[DECISIONS])
+    return policy_b(o, m, policy[1][0], key, s[DECISIONS])
+
+
+@njit(cache=True)
+def untried_action(m, children, node, key, n):
+    """A legal action of ``node`` never tried (drawn from ``(key, n)``), or -1."""
+    count = 0
+    for a in range(m.shape[0]):
+        count += m[a] and children[node, a] == UNTRIED
+    if count == 0:
+        return -1
+    k = uniform_below(key, n, count)
+    for a in range(m.shape[0]):
+        if m[a] and children[node, a] == UNTRIED:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def best_child(m, children, visits, totals, node, sign, c):
+    """The legal action of ``node`` with the highest UCT score for the seat whose sign
+    (``+1`` crew, ``-1`` GM) is ``sign``."""
+    log_n = np.log(max(visits[node], 1))
+    best, best_score = -1, -np.inf
+    for a in range(m.shape[0]):
+        if m[a]:
+            child = children[node, a]
+            n = visits[child]
+            score = sign * totals[child] / n + c * np.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = a, score
+    return best
+
+
+@njit(cache=True)
+def episode_value(s):
+    """The crew's value of a simulation: the result once over, else what it was paid."""
+    return np.float64(s[RESULT] if s[OVER] == 1 else s[PAID])
+
+
+@njit(cache=True)
+def step_rules(s, p, dice, log, m, o, a):
+    """Apply ``a`` in the scratch row, then fill its mask and observation."""
+    rule_apply(s, p, dice, log, ROW, a)
+    rule_legal(s, p, m)
+    rule_observe(s, p, o)
+
+
+@njit(cache=True)
+def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first):
+    """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
+    scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
+    visits, totals, nodes used; ``settings``: ``c``, the depth cap, the visits a node needs
+    before its decisions branch, the seat whose decisions branch the tree or -1: both;
+    ``first``: the root's action to take, or -1: UCT's). The ``n``-th simulation through
+    each root action rolls the dice of ``simulation_key(key, n)``: the root's actions are
+    compared on common random numbers."""
+    children, visits, totals, used = tree
+    c, depth_cap, expand, branching, _ = settings
+    s[:] = root
+    dice.counts[0] = 0
+    tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
+    rollout_key = tree_key
+    rule_legal(s, p, m)
+    rule_observe(s, p, o)
+    node, length, depth = 0, 1, 0
+    path[0] = 0
+    expanded = False
+    while s[OVER] == 0 and depth < depth_cap and not expanded:
+        if branching >= 0 and s[SEAT] != branching:  # the other seat, as the rollout plays
+            step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
+            depth += 1
+            continue
+        if node != 0 and visits[node] < expand:  # a leaf not yet expanded: roll out
+            break
+        a = untried_action(m, children, node, tree_key, depth) if depth > 0 or first < 0 \
+            else (first if children[0, first] == UNTRIED else -1)
+        if depth == 0 and first >= 0 and a < 0:  # the given root action, tried before
+            a = first
+            node = children[0, a]
+        elif a >= 0:
+            children[node, a] = used[0]
+            node = used[0]
+            used[0] += 1
+            expanded = True
+        else:
+            sign = 1.0 if s[SEAT] == CREW else -1.0
+            a = best_child(m, children, visits, totals, node, sign, c)
+            node = children[node, a]
+        path[length] = node
+        length += 1
+        if depth == 0:  # the root's action chosen: its visits pick the dice
+            dice.keys[0] = simulation_key(key, visits[node])
+            rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
+        step_rules(s, p, dice, log, m, o, a)
+        depth += 1
+    while s[OVER] == 0 and depth < depth_cap:
+        step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
+        depth += 1
+    value = episode_value(s)
+    for k in range(length):
+        visits[path[k]] += 1
+        totals[path[k]] += value
+
+
+@njit(cache=True)
+def root_choice(m, children, visits, totals, sign, by_mean, default):
+    """The root's most visited legal action (ties: the better mean for ``sign``'s seat),
+    or with ``by_mean`` its best mean; among equals, the rollout policy's choice
+    ``default`` (the search found nothing better), else the lower id."""
+    best, best_n, best_q = -1, -1, -np.inf
+    if children[0, default] != UNTRIED:
+        best = default
+        best_n = 0 if by_mean else visits[children[0, default]]
+        best_q = sign * totals[children[0, default]] / max(visits[children[0, default]], 1)
+    for a in range(m.shape[0]):
+        if m[a] and children[0, a] != UNTRIED:
+            child = children[0, a]
+            n, q = visits[child], sign * totals[child] / max(visits[child], 1)
+            if by_mean:
+                n = 0
+            if n > best_n or (n == best_n and q > best_q):
+                best, best_n, best_q = a, n, q
+    return best
+
+
+@njit(cache=True)
+def only_action(m):
+    """The legal action of ``m`` if there is exactly one, else -1 (-2: none)."""
+    found = -2
+    for a in range(m.shape[0]):
+        if m[a]:
+            if found >= 0:
+                return -1
+            found = a
+    return found
+
+
+@njit(cache=True)
+def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, settings):
+    """The searched action of the state row ``root`` (``m``: its mask, filled here).
+
+    With ``settings[4]`` (paired), the root's legal actions take turns (simulation ``j``
+    tries the ``j mod L``-th of the ``L``), in whole rounds (``sims // L``, at least one;
+    fewer than ``L`` simulations try the first ``sims``), so that every action meets the
+    same dice; the choice is then the best mean for the root's seat."""
+    rule_legal(root, p, m)
+    a = only_action(m)
+    if a != -1:
+        if a == -2:
+            raise ValueError("the search was asked to act with no legal action")
+        return a
+    children, visits, totals, used = tree
+    children[: sims + 1, :] = UNTRIED
+    visits[: sims + 1] = 0
+    totals[: sims + 1] = 0.0
+    used[0] = 1
+    paired = settings[4] == 1
+    legal = np.flatnonzero(m)
+    total = sims
+    if paired and sims >= legal.shape[0]:
+        total = sims // legal.shape[0] * legal.shape[0]
+    for j in range(total):
+        first = legal[j % legal.shape[0]] if paired else -1
+        simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first)
+    rule_legal(root, p, m)
+    rule_observe(root, p, o)
+    default = rollout_action(root, o, m, policy, key)
+    return root_choice(m, children, visits, totals, 1.0 if root[SEAT] == CREW else -1.0,
+                       paired, default)
+
+
+@njit(cache=True)
+def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, paired,
+                policy, work, out):
+    """Into ``out``, the searched action of each state row of ``rows`` (env ``env_ids[r]``).
+
+    Args:
+        rows: int32[B, F], the rows waiting on the searching agent (read only).
+        params: the ruleset's kernel parameters, one record.
+        seed: uint64, the agent's seed.
+        sims: simulations per decision; ``c``: the exploration constant; ``depth_cap``:
+            decisions per simulation at most; ``expand``: the visits a node below the root
+            needs before its own decisions branch (until then the rollout plays from it).
+        other: 1: the other seat than the row's pending one plays the rollout policy in the
+            tree too (a best response to it); 0: its decisions branch the tree as well.
+        paired: 1: the root's actions take turns on the same dice (see :func:`search_row`);
+            0: UCT chooses at the root too.
+        policy: the rollout policies' arguments (``kernels.policy_args``).
+        work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
+    """
+    p = params[0]
+    scratch, mask, obs, keys, counts, script, records, lengths, children, visits, totals, \
+        used, path = work
+    dice = borrowed_dice((keys, counts, script))
+    log = borrowed_log((records, lengths))
+    s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
+    tree = (borrow(children), borrow(visits), borrow(totals), borrow(used))
+    for r in range(rows.shape[0]):
+        root = borrow(scratch[1])
+        root[:] = rows[r]
+        key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
+        branching = root[SEAT] if other == 1 else -1
+        settings = (c, depth_cap, expand, branching, paired)
+        out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
+                            sims, settings)
+    return out
