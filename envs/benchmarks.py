@@ -7,8 +7,8 @@ env id ``j``, whatever the batch), the crew's win rate with its 95% Wilson inter
 figure a method reports is that win rate: the crew seat wants it high, the GM seat low. A
 cut-off (the rules' own round or move limit) is neither seat's win.
 
-The reference figures of the ladder of agents (random, constant, the game's heuristic, the
-exact solution where one exists) are measured by ``scenegym baselines --benchmark``, which
+The reference figures of the ladder of agents (random, constant, stall: the ruleset's
+delaying actions first, the game's heuristic, the exact solution where one exists) are measured by ``scenegym baselines --benchmark``, which
 plays every task by its protocol, prints its rows beside the ones recorded here and says
 whether they agree (on the same tree they agree to the scene); ``--benchmark --write``
 records them again (:mod:`scenegym.evaluation.benchmark`). The recorded figures live in
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 REFERENCES = Path(__file__).with_name("benchmarks.json")
-TRIVIAL = ("random", "constant", "heuristic")
+TRIVIAL = ("random", "constant", "stall", "heuristic")
 
 
 class BenchmarkTask(NamedTuple):
