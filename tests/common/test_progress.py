@@ -61,6 +61,6 @@ def test_solve_says_what_it_solves_and_how_long_before_the_first_solve(monkeypat
     monkeypatch.setattr(scenegym.agents, "make_agent", lambda *a, **k: None)
     assert main(["solve", "starforged", "--scenes", "0"]) == 0
     assert said[0].startswith("scenegym solve: solving the game exactly: its value, then a "
-                              "best response to each of 7 agents (about 6 CPU-minutes")
+                              "best response to each of 9 agents (about 6 CPU-minutes")
     assert "value (optimal crew vs adversarial GM, win probability): 0.5000" in (
         capsys.readouterr().out)

@@ -7,6 +7,7 @@ import json
 import pytest
 from clirun import assert_refused, scenegym
 
+from scenegym.agents.registry import BLIND
 from scenegym.cli import main
 from scenegym.envs import benchmarks
 from scenegym.envs.benchmarks import TASKS, recorded, task_named
@@ -19,7 +20,7 @@ def test_every_id_has_a_task_for_each_seat_with_agents_the_ruleset_has():
                                                    for s in ("crew", "gm")}
     assert len({t.name for t in TASKS}) == len(TASKS)
     for task in TASKS:
-        known = {"random", "constant", *ruleset_of_env(task.env_id).agents}
+        known = {*BLIND, *ruleset_of_env(task.env_id).agents}
         assert task.opponent in known and set(task.agents) <= known, task.name
         assert task.scenes >= 1000 and "heuristic" in task.agents
 

@@ -133,7 +133,7 @@ def check_invariants(cfg):
         # results
         assert np.isin(s[over, RESULT], (-1, 0, 1)).all()
         assert (s[running, RESULT] == 0).all()
-        assert (s[s[:, TRUNCATED] == 1, RESULT] == 0).all()
+        assert (s[s[:, TRUNCATED] == 1, RESULT] == cfg.cutoff_result).all()  # a cut-off pays it
         # observations
         assert np.isfinite(obs).all()
         assert (np.abs(obs) <= 1.0).all()
