@@ -2,8 +2,9 @@
 
 For each env id (default: every registered one), each config variant its ruleset declares
 (``Ruleset.invariants``: a module with ``VARIANTS`` and ``check(state, config)``) and each
-pairing of random and heuristic agents, a batch plays until its share of ``--decisions`` is
-made. After every decision it checks the generic invariants (a pending decision has a seat
+pairing of random, heuristic and stall agents (and the search, ``mcts`` on a small budget, in
+either seat against the heuristic, where no seat's view hides state: on an eighth of a
+pairing's decisions), a batch plays until its share of ``--decisions`` is made. After every decision it checks the generic invariants (a pending decision has a seat
 and a legal action; the observation is finite and inside its space; an episode's crew
 rewards add up to its result) and the ruleset's own (pools and meters in range, turn order);
 where the module declares ``POOLS`` (pool code of the event log -> state column), the event
@@ -36,7 +37,12 @@ from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation.replay import replay_command
 
 PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic"),
-         ("heuristic", "random"))
+         ("heuristic", "random"), ("stall", "heuristic"), ("heuristic", "stall"))
+# the search in either seat, on a small budget, wherever no seat's view hides state; it plays
+# SEARCH_SHARE of a pairing's decisions (a search decision costs hundreds of a heuristic's)
+SEARCH = "mcts:sims=8,depth=60"
+SEARCH_PAIRS = ((SEARCH, "heuristic"), ("heuristic", SEARCH))
+SEARCH_SHARE = 0.125
 DEFAULT_BATCH = 256
 LOG_CAPACITY = 4096  # event records per env and decision, when the pools are checked
 
@@ -169,7 +175,8 @@ def variants_of(ruleset) -> tuple[dict, object, dict | None]:
 
 
 def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
-    """Soak every id, variant and agent pairing; the first :class:`Violation` or None."""
+    """Soak every id, variant and agent pairing (random, heuristic, stall; the search where no
+    seat's view hides state, on a smaller share); the first :class:`Violation` or None."""
     plan = []
     for env_id in ids:
         rs = ruleset_of_env(env_id)
@@ -177,15 +184,19 @@ def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
         kwargs = {k: v for e in rs.env_ids if e.id == env_id for k, v in e.kwargs.items()
                   if k in rs.config_type.field_names()}
         for name, overrides in variants.items():
-            for crew, gm in PAIRS:
-                plan.append((env_id, rs, name, {**kwargs, **overrides}, crew, gm, check, pools))
-    share = max(1, decisions // len(plan))
+            config = {**kwargs, **overrides}
+            searched = not rs.hidden_reason(rs.make_config(**config))
+            for crew, gm in PAIRS + (SEARCH_PAIRS if searched else ()):
+                weight = SEARCH_SHARE if SEARCH in (crew, gm) else 1.0
+                plan.append((env_id, rs, name, config, crew, gm, check, pools, weight))
+    share = decisions / sum(item[-1] for item in plan)
     total = 0
-    for env_id, rs, name, overrides, crew, gm, check, pools in plan:
+    for env_id, rs, name, overrides, crew, gm, check, pools, weight in plan:
         start = time.perf_counter()
         config = rs.make_config(**overrides)
-        violation, made = soak_run(rs, config, overrides, crew, gm, share, seed,
-                                   min(batch, share), check, pools)
+        budget = max(1, int(share * weight))
+        violation, made = soak_run(rs, config, overrides, crew, gm, budget, seed,
+                                   min(batch, budget), check, pools)
         total += made
         out(f"{env_id} [{name}] crew {crew} vs GM {gm}: {made} decisions, "
             f"{made / max(time.perf_counter() - start, 1e-9):,.0f}/s"
