@@ -40,11 +40,10 @@ from scenegym.common.text import summary
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.files import atomic_write_json, atomic_write_text
 from scenegym.envs.rulesets import get_ruleset
-from scenegym.evaluation.sweep import play_point
+from scenegym.evaluation.report import PLOTS
+from scenegym.evaluation.sweep import sweep_cells
 
-STATISTICS = {"crew_win_rate": "crew win rate", "mean_decisions": "decisions per scene",
-              "mean_lead_changes": "lead changes per scene",
-              "mean_final_margin": "final margin"}
+STATISTICS = dict(PLOTS)  # the statistics a report plots, by key: their labels
 GOLDEN = (math.sqrt(5) - 1) / 2
 
 
@@ -101,11 +100,8 @@ class Tuner:
         value = int(round(value)) if self.integer else float(value)
         if value not in self.played:
             point = {**self.base, self.field: value}
-            cell = cells.Cell(play_point, {"ruleset": self.ruleset,
-                                           "point": {k: repr(v) for k, v in point.items()},
-                                           "crew": self.crew, "gm": self.gm,
-                                           "scenes": self.scenes, "seed": self.seed},
-                              cells.file_tags(crew=self.crew, gm=self.gm))
+            cell = sweep_cells(self.ruleset, [point], self.crew, self.gm, self.scenes,
+                               self.seed)[0]
             report, _ = cells.run_serial([cell], self.folder)[0]
             self.played[value] = report
             if sys.stderr.isatty():  # progress on a terminal; the report says it all after
