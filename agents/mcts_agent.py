@@ -145,7 +145,10 @@ class MCTSAgent:
         self.ruleset, self.config, self.settings = ruleset, config, settings
         self.seed = int(fresh_seed() if seed is None else seed)
         if settings.rollout == "heuristic":
-            rollout = load(ruleset.agents["heuristic"])(config).compiled
+            rollout = getattr(load(ruleset.agents["heuristic"])(config), "compiled", None)
+            if rollout is None:
+                raise ValueError(f"mcts rollout=heuristic needs a compiled heuristic, and "
+                                 f"{ruleset.name}'s is not compiled; allowed: rollout=random")
         else:
             rollout = blind_policy(RANDOM_LEGAL)
         self._search = ruleset.search_with(rollout, rollout)

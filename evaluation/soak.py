@@ -40,7 +40,7 @@ PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic
          ("heuristic", "random"), ("stall", "heuristic"), ("heuristic", "stall"))
 # the search in either seat, on a small budget, wherever no seat's view hides state; it plays
 # SEARCH_SHARE of a pairing's decisions (a search decision costs hundreds of a heuristic's)
-SEARCH = "mcts:sims=8,depth=60"
+SEARCH = "mcts:sims=8,depth=60,rollout=random"  # random rollouts: any ruleset, plug-ins too
 SEARCH_PAIRS = ((SEARCH, "heuristic"), ("heuristic", SEARCH))
 SEARCH_SHARE = 0.125
 DEFAULT_BATCH = 256

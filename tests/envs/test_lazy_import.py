@@ -31,5 +31,5 @@ def test_import_registers_every_id_without_numba_and_the_first_env_loads_it():
                           check=True)
     before, after = json.loads(done.stdout.strip().splitlines()[-1])
     assert before["numba"] is False and before["rules"] == []
-    assert before["ids"] == sorted(env_ids())
+    assert before["ids"] == sorted(i for i in env_ids() if i.startswith("scenegym/"))  # not a plug-in another test registered
     assert after["cache"] is True and after["cache_named"].startswith(("numba-", "scenegym-"))
