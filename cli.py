@@ -47,14 +47,14 @@ COMMAND_MODULES = (
     "scenegym.evaluation.solve",
     "scenegym.evaluation.baselines",
     "scenegym.evaluation.play",
+    "scenegym.evaluation.serve",
     "scenegym.training.train_command",
     "scenegym.training.selfplay_command",
     "scenegym.training.export_command",
     "scenegym.training.bench_train_command",
 )
 
-REFUSED = (ValueError, TypeError, FileNotFoundError, FileExistsError, NotADirectoryError,
-           IsADirectoryError, PermissionError)
+REFUSED = options.REFUSED
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 

@@ -14,7 +14,8 @@ import sys
 EXTRA_OF_MODULE = {"torch": "train", "stable_baselines3": "train", "sb3_contrib": "train",
                    "onnx": "train", "onnxruntime": "train", "trueskill": "train",
                    "tensorboard": "train", "matplotlib": "report", "markdown": "report",
-                   "ray": "ray", "pettingzoo": "pettingzoo"}
+                   "ray": "ray", "pettingzoo": "pettingzoo", "flask": "serve",
+                   "werkzeug": "serve"}
 MISSING = 2  # the exit status of a command refused for a missing extra
 
 

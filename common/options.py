@@ -37,6 +37,9 @@ from scenegym.envs.core.seeds import seed_problem
 from scenegym.envs.rulesets import env_ids, get_ruleset, ruleset_names
 
 SEATS = ("crew", "gm")
+# what a user can get wrong, each error naming it: one line, not a traceback (cli, serve)
+REFUSED = (ValueError, TypeError, FileNotFoundError, FileExistsError, NotADirectoryError,
+           IsADirectoryError, PermissionError)
 CHANGEABLE = frozenset({"default", "required", "nargs", "action"})  # per command, per use
 
 
@@ -235,6 +238,15 @@ option("watch", "--watch",
        action="store_true")
 option("delay", "--delay", "seconds between decisions under --watch", type=float, default=1.0,
        metavar="S")
+
+option("host", "--host", "the address to listen on (127.0.0.1: this machine only; 0.0.0.0: "
+       "every network the machine is on, with no password: only on a network you trust)",
+       default="127.0.0.1", metavar="ADDR")
+option("port", "--port", "the port to listen on, 1..65535", type=int, default=8000,
+       metavar="N")
+option("folder", "--folder", "a folder whose reports, sweeps and tunings (their HTML pages, "
+       "in it or below) the app lists and opens (none: none listed)", type=Path, default=None,
+       metavar="DIR")
 
 # -- training ---------------------------------------------------------------------------------
 option("steps", "--steps", "env steps to train (bench-train: per measurement)", type=positive,

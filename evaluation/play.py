@@ -111,6 +111,16 @@ class Table:
         self.replay()
         return True
 
+    def check_decides(self, seat: str) -> None:
+        """Refuse a table where ``seat`` (``crew`` or ``gm``) never decides under its config.
+
+        Raises:
+            ValueError: The seat never decides (the message says what to change).
+        """
+        if SEATS[seat] not in self.ruleset.seats_with_decisions(self.config):
+            raise ValueError(f"the {seat} seat never decides under this config; take the "
+                             "other seat or change the config")
+
     def transcript(self) -> list[str]:
         return self.ruleset.transcript(self.events, self.config)
 
@@ -241,10 +251,8 @@ def run(args: argparse.Namespace) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     agents = {s: who for s, who in seats.items() if who != "you"}
     table = Table(env_id, seed, agents, overrides)
-    mine = SEATS[args.seat]
-    if not args.watch and mine not in rs.seats_with_decisions(table.config):
-        raise ValueError(f"the {args.seat} seat never decides under this config; take the "
-                         "other seat or change the config")
+    if not args.watch:
+        table.check_decides(args.seat)
     term = Terminal(table)
     term.say(f"{env_id}, seed {seed}: you are the {args.seat}"
              if not args.watch else f"{env_id}, seed {seed}: watching")

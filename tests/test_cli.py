@@ -35,6 +35,7 @@ def test_given_options_are_the_ones_on_the_command_line_not_the_defaults():
      "train"),
     ("matplotlib", ["report", "starforged", "--scenes", "10", "--arm", "a=crew=random",
                     "--out", "rep"], "report"),
+    ("flask", ["serve", "--port", "1"], "serve"),
 ])
 def test_a_missing_extra_names_the_pip_install_that_adds_it(module, argv, extra, tmp_path):
     """Installed without the extra, the module cannot be found (here: a finder that says
@@ -57,7 +58,8 @@ NO_MODULE = "import sys\nsys.modules[{name!r}] = None  # as if not installed\n"
 
 
 @pytest.mark.parametrize("command", ["odds", "playtest", "bench", "replay", "report", "variants",
-                                     "sweep", "soak", "solve", "baselines", "play", "train",
+                                     "sweep", "soak", "solve", "baselines", "play", "serve",
+                                     "train",
                                      "selfplay", "export", "bench-train"])
 def test_every_commands_help_builds_without_the_extras(command):
     """Every parser builds without torch, matplotlib or ray: ``--help`` works (exit 0), but a

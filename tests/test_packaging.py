@@ -51,12 +51,14 @@ def test_import_scenegym_registers_and_the_module_prefix_form_works():
 
 
 def test_the_package_data_covers_every_content_file():
-    """Scenario files a user loads by name must be in the wheel (``package-data``)."""
+    """Scenario files a user loads by name, and the pages of ``scenegym serve``, must be in
+    the wheel (``package-data``)."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     patterns = data.get("package-data", {})
     for top in TOP_FOLDERS:
         for path in (ROOT / top).rglob("*"):
-            if path.suffix not in (".toml", ".json") or "__pycache__" in path.parts:
+            if (path.suffix not in (".toml", ".json", ".html", ".css")
+                    or "__pycache__" in path.parts):
                 continue
             package = "scenegym." + ".".join(path.parent.relative_to(ROOT).parts)
             while package not in patterns and "." in package:

@@ -62,7 +62,7 @@ def test_each_python_example_runs(number, tmp_path):
 @pytest.mark.parametrize("command", sorted({shlex.split(c)[1] for c in commands()}
                                            | {"train", "selfplay", "export", "bench-train",
                                               "variants", "sweep", "baselines", "solve",
-                                              "soak", "play", "bench"}))
+                                              "soak", "play", "serve", "bench"}))
 def test_each_command_of_the_table_has_help(command):
     done = subprocess.run([sys.executable, "-m", "scenegym.cli", command, "--help"],
                           capture_output=True, text=True, timeout=120, check=False)

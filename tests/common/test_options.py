@@ -73,7 +73,7 @@ def meaning(action) -> tuple:
 def test_every_command_is_walked():
     commands = {path for path, _ in leaves()}
     for name in ("playtest", "bench", "replay", "report", "variants", "sweep", "soak", "solve",
-                 "baselines", "play", "train", "selfplay", "export", "bench-train",
+                 "baselines", "play", "serve", "train", "selfplay", "export", "bench-train",
                  "odds momentum", "odds sta", "odds starforged"):
         assert name in commands, name
     assert len(COMMAND_MODULES) == len({p.split()[0] for p in commands})
