@@ -48,11 +48,13 @@ class Game:
         table: The scene (:class:`~scenegym.evaluation.play.Table`).
         seat: ``crew`` or ``gm``, the person's seat.
         opponent: The agent (or policy file) in the other seat.
+        changes: The config fields (and scenario) the form changed.
     """
 
     table: Table
     seat: str
     opponent: str
+    changes: dict = field(default_factory=dict)
     note: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -128,7 +130,7 @@ def new_game(form) -> Game:
     other = next(s for s in SEATS.values() if s != mine)
     table = Table(env_id, read_seed(form.get("seed", "")), {other: opponent}, overrides)
     table.check_decides(seat)
-    return Game(table, seat, opponent)
+    return Game(table, seat, opponent, overrides)
 
 
 def listed_pages(folder: Path | None) -> list[str]:

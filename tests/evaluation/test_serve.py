@@ -258,12 +258,15 @@ def click_first_action(driver) -> int | None:
 
 
 def click_and_wait(driver, element) -> None:
-    """Click ``element`` and wait for the page it leads to (the old page gone)."""
+    """Click ``element`` and wait for the page it leads to: the old page gone, the new one
+    loaded."""
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     element.click()
-    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(element))
+    wait = WebDriverWait(driver, 60)
+    wait.until(expected_conditions.staleness_of(element))
+    wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def transcript(driver) -> list[str]:
@@ -359,6 +362,7 @@ def take_screenshot(path: Path, clicks: int = 4) -> None:
         new_scene(driver, server.url, seed=3)
         for _ in range(clicks):
             click_first_action(driver)
+        driver.set_window_size(1400, 700)
         driver.save_screenshot(str(path))
     finally:
         driver.quit()
