@@ -37,7 +37,10 @@ from scenegym.evaluation.play import Table
 
 flask = pytest.importorskip("flask", reason='scenegym serve needs flask: pip install -e ".[serve]"')
 
-from scenegym.evaluation.webtable import create_app  # noqa: E402
+from werkzeug.exceptions import NotFound  # noqa: E402
+
+from scenegym.cli import build_parser  # noqa: E402
+from scenegym.evaluation.webtable import Games, create_app  # noqa: E402
 
 STARFORGED = "scenegym/StarforgedSceneChallenge-v1"
 ERROR = re.compile(r'<p class="error" id="error">(.*?)</p>', re.S)
@@ -115,6 +118,25 @@ def test_undo_replays_from_the_seed_and_an_illegal_choice_is_not_taken(client):
     assert "not taken: " in client.get(where).get_data(as_text=True)
 
 
+def test_config_fields_from_the_form_are_the_scenes_config(client):
+    page = client.get(start(client, config="rank=dangerous\nmax_moves=12")).get_data(True)
+    assert "changed: <code>rank=dangerous</code>, <code>max_moves=12</code>." in page
+    assert "rank=&#39;dangerous&#39;" in page and "max_moves=12," in page
+
+
+def test_text_from_the_form_is_escaped_on_the_page(client):
+    page = client.post("/new", data=scene_form(config="<b>x</b>=1")).get_data(True)
+    assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
+
+
+def test_the_oldest_scene_is_dropped_beyond_the_most_kept(client):
+    games = Games(most=2)
+    keys = [games.add(name) for name in ("a", "b", "c")]
+    assert games.get(keys[2]) == "c" and games.get(keys[1]) == "b"
+    with pytest.raises(NotFound):
+        games.get(keys[0])
+
+
 def test_an_unknown_scene_is_not_found(client):
     assert client.get("/scene/0123456789abcdef").status_code == 404
     assert client.post("/scene/0123456789abcdef/undo").status_code == 404
@@ -139,6 +161,11 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_it_listens_on_this_machine_only_unless_told():
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.folder) == ("127.0.0.1", 8000, None)
 
 
 def test_a_missing_folder_a_port_in_use_and_a_bad_port_are_refused_before_serving(tmp_path):
@@ -180,10 +207,16 @@ def server():
     running.stop()
 
 
-def test_the_command_serves_the_front_page_on_127_0_0_1(server):
+def test_the_command_serves_the_front_page_and_fetches_nothing_from_elsewhere(server):
+    """"No page fetched from outside": every address on the page is the app's own."""
     with urllib.request.urlopen(server.url + "/", timeout=30) as answer:
         page = answer.read().decode()
-    assert answer.status == 200 and STARFORGED in page and "http" not in page.split("<body>")[1]
+    assert answer.status == 200 and STARFORGED in page
+    addresses = re.findall(r'(?:src|href|action)="([^"]*)"', page)
+    assert "/static/table.css" in addresses and "/new" in addresses
+    assert all(a.startswith("/") and not a.startswith("//") for a in addresses), addresses
+    with urllib.request.urlopen(server.url + "/static/table.css", timeout=30) as answer:
+        assert answer.status == 200 and b"button" in answer.read()
 
 
 # -- in the browser ---------------------------------------------------------------------------
