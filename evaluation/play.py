@@ -16,6 +16,7 @@ die and every opponent choice before the undone one comes out the same.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
 
@@ -31,6 +32,7 @@ from scenegym.common.text import summary
 from scenegym.envs.core.batch import SceneBatch, fresh_seed
 from scenegym.envs.core.header import CREW, GM, RESULT, SEAT_NAMES, TRUNCATED
 from scenegym.envs.gym_env import env_config
+from scenegym.evaluation.replay import set_arguments
 from scenegym.evaluation.sheet import legal_actions, sheet
 
 SEATS = {"crew": CREW, "gm": GM}
@@ -53,7 +55,7 @@ class Table:
 
     def __init__(self, env_id: str, seed: int, agents: dict, overrides: dict):
         self.ruleset, self.config = env_config(env_id, None, overrides)
-        self.env_id, self.seed, self.specs = env_id, seed, agents
+        self.env_id, self.seed, self.specs, self.overrides = env_id, seed, agents, overrides
         self.layout = self.ruleset.layout_of(self.config)
         self.choices: list[int] = []  # your decisions, in order
         self.undos = 0
@@ -130,9 +132,21 @@ class Table:
             return "The scene was cut off (no winner)."
         return f"The scene is over: crew result {int(row[RESULT]):+d}."
 
+    def command(self, seats: dict) -> str:
+        """The ``scenegym play`` line that sets this scene again: its env id, seed, seats
+        (``{seat: agent spec, or "you"}``) and config changes, quoted for a POSIX shell."""
+        mine = [s for s, who in seats.items() if who == "you"]
+        if mine:
+            other = next(s for s in seats if s != mine[0])
+            who = ["--seat", SEAT_NAMES[mine[0]], "--opponent", str(seats[other])]
+        else:
+            who = ["--watch", "--crew", str(seats[CREW]), "--gm", str(seats[GM])]
+        return shlex.join(["scenegym", "play", self.env_id, "--seed", str(self.seed), *who,
+                           *set_arguments(self.overrides)])
+
     def record(self, seats: dict) -> str:
         """The saved transcript: the scene, how to replay it, and what happened."""
-        head = [f"scenegym play {self.env_id} --seed {self.seed}",
+        head = [self.command(seats),
                 "seats: " + ", ".join(f"{SEAT_NAMES[s]}={who}" for s, who in sorted(seats.items())),
                 f"config: {self.config}", f"choices: {self.choices} (undos: {self.undos})", ""]
         return "\n".join(head + self.transcript() + ["", self.result()]) + "\n"

@@ -115,11 +115,17 @@ def replay_command(ruleset: str, seed: int, scene: int, crew: str, gm: str,
     """The ``scenegym replay`` command line that prints scene ``scene`` of a run (or, with
     ``episode``, episode ``episode`` of env id ``scene`` of a batch): each of the run's
     ``overrides`` (config fields, ``scenario``) is one ``--set``, quoted for a POSIX shell."""
+    where = (["--scene", str(scene)] if episode is None
+             else ["--env", str(scene), "--episode", str(episode)])
+    return shlex.join(["scenegym", "replay", ruleset, "--seed", str(seed), *where,
+                       "--crew", str(crew), "--gm", str(gm), *set_arguments(overrides)])
+
+
+def set_arguments(overrides: dict) -> list[str]:
+    """``overrides`` (config fields, ``scenario``) as the arguments of a command line: one
+    ``--set FIELD=VALUE`` each, spelt so that the command reads the same value back."""
     sets = []
     for key, value in overrides.items():
         text = value if isinstance(value, str) and parse_value(value) == value else repr(value)
         sets += ["--set", f"{key}={text}"]
-    where = (["--scene", str(scene)] if episode is None
-             else ["--env", str(scene), "--episode", str(episode)])
-    return shlex.join(["scenegym", "replay", ruleset, "--seed", str(seed), *where,
-                       "--crew", str(crew), "--gm", str(gm), *sets])
+    return sets

@@ -3,14 +3,16 @@
 import io
 import os
 import re
+import shlex
 import sys
 
 import pexpect
 import pytest
 from clirun import assert_refused, full_disk_for, scenegym
 
-from scenegym.cli import main
-from scenegym.envs.core.header import GM
+from scenegym.cli import build_parser, main
+from scenegym.common.overrides import parse_overrides
+from scenegym.envs.core.header import CREW, GM
 from scenegym.evaluation.play import Table, Terminal, parse_choice, play_human
 
 STARFORGED = "scenegym/StarforgedSceneChallenge-v1"
@@ -88,7 +90,8 @@ def test_watch_two_agents_play_the_scene_to_its_end(tmp_path, capsys):
                  "--gm", "random", "--out", str(save.parent)]) == 0
     assert "The scene " in capsys.readouterr().out
     text = save.read_text()
-    assert text.startswith(f"scenegym play {MOMENTUM} --seed 4\nseats: crew=heuristic, gm=random")
+    assert text.startswith(f"scenegym play {MOMENTUM} --seed 4 --watch --crew heuristic --gm "
+                           "random\nseats: crew=heuristic, gm=random")
     assert "choices: [] (undos: 0)" in text
 
 
@@ -107,6 +110,21 @@ def test_bad_input_is_one_error_line_and_status_2(argv, message, capsys):
     assert main(["play", *target, "--seed", "1"] + argv) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_saved_command_sets_the_same_scene_again():
+    """The transcript's first line is the command that replays the scene (issue 27, item 3:
+    "the transcript can be saved with its replay command"): seats and config changes too."""
+    table = Table(STARFORGED, 1, {GM: "random"},
+                  {"approach": "crew", "clock_by_situation": (4, 4, 4)})
+    line = table.command({CREW: "you", GM: "random"})
+    assert line == (f"scenegym play {STARFORGED} --seed 1 --seat crew --opponent random "
+                    "--set approach=crew --set 'clock_by_situation=(4, 4, 4)'")
+    args = build_parser().parse_args(shlex.split(line)[1:])
+    again = Table(args.target, args.seed, {GM: args.opponent},
+                  parse_overrides(args.set, table.ruleset.config_type))
+    assert again.config == table.config and again.transcript() == table.transcript()
+    assert table.record({CREW: "you", GM: "random"}).startswith(line + "\n")
 
 
 def test_parse_choice_reads_numbers_names_and_commands():
@@ -136,4 +154,4 @@ def test_a_transcript_that_cannot_be_written_after_the_scene_is_kept(tmp_path, m
                  "--out", str(tmp_path / "out")]) == 1
     kept = tmp_path / "scenegym-kept-play-4.txt"
     assert f"kept the results in {str(kept)!r}" in capsys.readouterr().out
-    assert kept.read_text().startswith(f"scenegym play {MOMENTUM} --seed 4\n")
+    assert kept.read_text().startswith(f"scenegym play {MOMENTUM} --seed 4 --watch ")

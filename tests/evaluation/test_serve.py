@@ -348,7 +348,8 @@ def test_a_starforged_scene_played_to_its_end_by_clicking_undone_once_and_saved(
     saved = saved_file(browser.downloads, "play-7.txt")
     assert saved == replay.record({CREW: "you", GM: "heuristic"}).replace("(undos: 0)",
                                                                            "(undos: 1)")
-    assert saved.startswith(f"scenegym play {STARFORGED} --seed 7\n")
+    assert saved.startswith(f"scenegym play {STARFORGED} --seed 7 --seat crew --opponent "
+                            "heuristic\n")
 
 
 def test_a_bad_config_shows_its_one_line_error_on_the_page(browser, server):
