@@ -58,7 +58,8 @@ def check_address(host: str, port: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C; a bad folder or a port in use is refused before serving."""
+    """Serve until Ctrl-C (exit status 130); a bad folder or a port in use is refused before
+    serving."""
     check_folder(args.folder)
     from werkzeug.serving import make_server
 
@@ -69,8 +70,5 @@ def run(args: argparse.Namespace) -> int:
     server = make_server(args.host, args.port, app, threaded=True)
     print(f"scenegym serve: open http://{args.host}:{server.server_port}/ (Ctrl-C stops)",
           flush=True)
-    try:
-        server.serve_forever()
-    finally:
-        server.server_close()
-    return 0
+    server.serve_forever()  # werkzeug's ends (quietly) only on Ctrl-C, and closes the server
+    raise KeyboardInterrupt  # end as every command ends on Ctrl-C: one line, exit status 130

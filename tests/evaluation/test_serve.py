@@ -22,6 +22,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -30,7 +31,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from clirun import assert_refused, scenegym
+from clirun import INTERRUPTED, assert_refused, scenegym
 
 from scenegym.envs.core.header import CREW, GM
 from scenegym.evaluation.play import Table
@@ -194,17 +195,19 @@ class Server:
         assert f"open http://127.0.0.1:{self.port}/" in line, line
         self.url = f"http://127.0.0.1:{self.port}"
 
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
+    def stop(self) -> int:
+        """Ctrl-C, as a person stops it; its exit status."""
+        self.proc.send_signal(signal.SIGINT)
+        code = self.proc.wait(timeout=30)
         self.proc.stdout.close()
+        return code
 
 
 @pytest.fixture(scope="module")
 def server():
     running = Server()
     yield running
-    running.stop()
+    assert running.stop() == INTERRUPTED  # Ctrl-C stops it as it stops every command
 
 
 def test_the_command_serves_the_front_page_and_fetches_nothing_from_elsewhere(server):
