@@ -19,6 +19,7 @@ the browser and takes the docs' screenshot of it.
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import re
 import shutil
@@ -26,6 +27,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -136,6 +138,40 @@ def test_the_oldest_scene_is_dropped_beyond_the_most_kept(client):
     assert games.get(keys[2]) == "c" and games.get(keys[1]) == "b"
     with pytest.raises(NotFound):
         games.get(keys[0])
+
+
+def play_by_the_client(app, seed: int, kept: dict) -> None:
+    """Play a scene to its end by the first legal action, undoing every third choice; keep
+    the choices that stand and the transcript the page shows in ``kept[seed]``."""
+    client = app.test_client()
+    where, choices, made = start(client, seed=str(seed)), [], 0
+    while actions := ACTION.findall(client.get(where).get_data(True)):
+        choices.append(int(actions[0]))
+        client.post(where + "/choose", data={"action": actions[0]})
+        made += 1
+        if made % 3 == 0:
+            client.post(where + "/undo")
+            choices.pop()
+    lines = re.findall(r"<li>(.*?)</li>", client.get(where).get_data(True))
+    kept[seed] = (choices, [html.unescape(line) for line in lines])
+
+
+def test_scenes_played_at_once_in_threads_do_not_mix():
+    """The server answers each request in a thread of its own: four scenes played at once
+    each show the transcript of their own choices, as a scene played alone does."""
+    app, kept = create_app(), {}
+    players = [threading.Thread(target=play_by_the_client, args=(app, seed, kept))
+               for seed in range(4)]
+    for player in players:
+        player.start()
+    for player in players:
+        player.join(timeout=300)
+    assert sorted(kept) == [0, 1, 2, 3]
+    for seed, (choices, lines) in kept.items():
+        alone = Table(STARFORGED, seed, {GM: "heuristic"}, {})
+        for action in choices:
+            alone.choose(action)
+        assert len(choices) > 3 and alone.over and lines == alone.transcript(), seed
 
 
 def test_an_unknown_scene_is_not_found(client):
