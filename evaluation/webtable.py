@@ -48,13 +48,11 @@ class Game:
         table: The scene (:class:`~scenegym.evaluation.play.Table`).
         seat: ``crew`` or ``gm``, the person's seat.
         opponent: The agent (or policy file) in the other seat.
-        changes: The config fields (and scenario) the form changed.
     """
 
     table: Table
     seat: str
     opponent: str
-    changes: dict = field(default_factory=dict)
     note: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -130,7 +128,7 @@ def new_game(form) -> Game:
     other = next(s for s in SEATS.values() if s != mine)
     table = Table(env_id, read_seed(form.get("seed", "")), {other: opponent}, overrides)
     table.check_decides(seat)
-    return Game(table, seat, opponent, overrides)
+    return Game(table, seat, opponent)
 
 
 def listed_pages(folder: Path | None) -> list[str]:
