@@ -214,7 +214,8 @@ option("benchmark", "--benchmark",
        "compare them with the recorded figures (TARGET: their env ids; none: every task); "
        "exit status 1 when a row differs", action="store_true")
 option("write", "--write", "with --benchmark: record the measured figures as the reference "
-       "(a maintainer's step, into the package's envs/benchmarks.json)", action="store_true")
+       "(a maintainer's step, into the package's envs/benchmarks.json; the trained rows: "
+       "examples/train_benchmark.py --write)", action="store_true")
 option("policies", "--policies", "with --benchmark: a folder of trained policies, "
        "<task>/model.zip each (as examples/train_benchmark.py trains them), played beside the "
        "recorded trained rows; each is checked against its task (env id, seat, config "

@@ -268,7 +268,7 @@ def trained_intro() -> list[str]:
 
     return ["The **trained** row of each task is a policy `scenegym train` (MaskablePPO) made "
             f"for the task's seat against its opponent at a small budget ({BUDGET.steps:,} env "
-            f"steps, seed {BUDGET.seed}, a few minutes of one core): a floor for a learner, "
+            f"steps, seed {BUDGET.seed}, at most a few CPU minutes): a floor for a learner, "
             "not a ceiling. Its train command, budget and commit stand under each table. "
             "Train them all again (resumable: a finished policy is kept, an interrupted run "
             "continues), then re-evaluate them by the protocol:", "", "```bash",

@@ -3,17 +3,20 @@ seat(s), opponent, config, evaluation protocol (seeds, scenes, interval), and th
 figures ... with their command. ``scenegym baselines --benchmark`` reproduces the table"."""
 
 import json
+from pathlib import Path
 
 import pytest
 from clirun import assert_refused, scenegym
 
 from scenegym.agents.mcts_agent import is_mcts
 from scenegym.agents.registry import BLIND
-from scenegym.cli import main
+from scenegym.cli import build_parser, main
 from scenegym.envs import benchmarks
 from scenegym.envs.benchmarks import TASKS, recorded, task_named
 from scenegym.envs.rulesets import env_ids, ruleset_of_env
 from scenegym.evaluation import benchmark
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_id_has_a_task_for_each_seat_with_agents_the_ruleset_has():
@@ -119,6 +122,8 @@ def test_every_task_has_a_trained_record_with_its_commands_budget_and_commit():
             "scenegym", *benchmarks.train_argv(task, "POLICIES")]
         assert shlex.split(row["eval_command"]) == [
             "scenegym", *benchmarks.eval_argv(task, "POLICIES")]
+        for command in (row["train_command"], row["eval_command"]):  # today's options
+            build_parser().parse_args(shlex.split(command)[1:])
         assert row["commit"] and row["train_cpu_minutes"] > 0
         lo, hi = row["crew_win_ci"]
         assert row["scenes"] == task.scenes and lo <= row["crew_win_rate"] <= hi
@@ -199,17 +204,49 @@ def trained_lines(out: str) -> list[str]:
 
 
 def test_the_benchmarks_page_shows_the_trained_row_of_every_task_and_how_to_reproduce_it():
-    import importlib.util
-    from pathlib import Path
-
     pytest.importorskip("mkdocs")
-    path = Path(__file__).resolve().parents[2] / "docs" / "hooks.py"
-    spec = importlib.util.spec_from_file_location("docs_hooks", path)
-    hooks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hooks)
-    page = hooks.benchmarks_page()
+    page = load_file(ROOT / "docs" / "hooks.py", "docs_hooks").benchmarks_page()
     assert page.count("| trained | ") == len(TASKS)
     assert "python examples/train_benchmark.py --policies POLICIES" in page
     assert "not a ceiling" in page
     for row in benchmarks.trained().values():
         assert row["train_command"] in page
+
+
+def test_the_script_keeps_finished_policies_and_resumes_an_interrupted_run(tmp_path,
+                                                                           monkeypatch):
+    """Resumable: a task whose policy is there is not trained again; a run cut short (its
+    checkpoint manifest there, no policy) continues with ``--resume``."""
+    script = load_file(ROOT / "examples" / "train_benchmark.py", "train_benchmark")
+    calls = []
+    monkeypatch.setattr(script, "scenegym", lambda argv: calls.append(argv) or 0)
+    done, cut = task_named("momentum-crew"), task_named("momentum-gm")
+    fake_policy(benchmarks.policy_file(done, tmp_path), MOMENTUM, "crew")
+    benchmarks.run_folder(cut, tmp_path).mkdir(parents=True)
+    (benchmarks.run_folder(cut, tmp_path) / "checkpoint.json").write_text("{}")
+    assert script.train_task(done, tmp_path) is None and calls == []
+    timing = script.train_task(cut, tmp_path)
+    assert calls == [[*benchmarks.train_argv(cut, tmp_path), "--resume"]]
+    assert set(timing) == {"train_minutes", "train_cpu_minutes", "load"}
+
+
+def test_the_script_records_each_task_atomically_keeping_the_others(tmp_path, monkeypatch):
+    script = load_file(ROOT / "examples" / "train_benchmark.py", "train_benchmark")
+    target = tmp_path / "benchmarks_trained.json"
+    target.write_text(json.dumps({"tasks": {"momentum-gm": {"crew_wins": 1}}}))
+    monkeypatch.setattr(benchmarks, "TRAINED", target)
+    monkeypatch.setattr(script, "TRAINED", target)
+    script.write_record("momentum-crew", {"crew_wins": 2})
+    assert json.loads(target.read_text())["tasks"] == {"momentum-crew": {"crew_wins": 2},
+                                                       "momentum-gm": {"crew_wins": 1}}
+    assert not list(tmp_path.glob("*.tmp*"))
+
+
+def load_file(path, name: str):
+    """The module of a file outside the package (the docs' hooks, an example)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
