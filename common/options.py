@@ -217,7 +217,12 @@ option("benchmark", "--benchmark",
        "compare them with the recorded figures (TARGET: their env ids; none: every task); "
        "exit status 1 when a row differs", action="store_true")
 option("write", "--write", "with --benchmark: record the measured figures as the reference "
-       "(a maintainer's step, into the package's envs/benchmarks.json)", action="store_true")
+       "(a maintainer's step, into the package's envs/benchmarks.json; the trained rows: "
+       "examples/train_benchmark.py --write)", action="store_true")
+option("policies", "--policies", "with --benchmark: a folder of trained policies, "
+       "<task>/model.zip each (as examples/train_benchmark.py trains them), played beside the "
+       "recorded trained rows; each is checked against its task (env id, seat, config "
+       "digest) before the first scene", type=Path, default=None, metavar="FOLDER")
 option("aims", "--goal", "STAT=VALUE[:WEIGHT]: the statistic to bring to VALUE "
        "(crew_win_rate, mean_decisions, mean_lead_changes, mean_final_margin); repeat for "
        "several, weighted", action="append", metavar="STAT=VALUE[:WEIGHT]")

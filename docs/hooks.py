@@ -232,9 +232,9 @@ def index_page(pages: list[dict]) -> str:
 
 def benchmarks_page() -> str:
     """The benchmark tasks' page: each task's protocol and its recorded reference rows."""
-    from scenegym.envs.benchmarks import TASKS, recorded
+    from scenegym.envs.benchmarks import TASKS, recorded, trained
 
-    table = recorded()
+    table, learned = recorded(), trained()
     lines = ["# Benchmark tasks", "",
              "The tasks a paper can pin, generated from the table a program reads "
              "(`scenegym.envs.benchmarks.TASKS`, its figures in `envs/benchmarks.json`), "
@@ -244,7 +244,8 @@ def benchmarks_page() -> str:
              "rate with its 95% Wilson interval (the crew seat wants it high, the GM seat low; "
              "a method in the GM seat is rewarded with `gm_reward=\"adversarial\"`). A cut-off "
              "by the rules' own limit is neither seat's win. Reproduce every row (exit status 1 "
-             "if one differs):", "", "```bash", "scenegym baselines --benchmark", "```", ""]
+             "if one differs):", "", "```bash", "scenegym baselines --benchmark", "```", "",
+             *trained_intro()]
     for task in TASKS:
         exact = "" if task.exact is None else f" Exact crew win probability: {task.exact:.4f}."
         lines += [f"## {task.name}", "",
@@ -256,8 +257,35 @@ def benchmarks_page() -> str:
             lo, hi = row["crew_win_ci"]
             lines.append(f"| {agent} | {row['crew_win_rate']:.4f} [{lo:.4f}, {hi:.4f}] | "
                          f"{row['cut_off']:.4f} |")
+        lines += trained_task_lines(learned.get(task.name))
         lines.append("")
     return "\n".join(lines)
+
+
+def trained_intro() -> list[str]:
+    """How the trained rows were made and are reproduced (their budgets are small)."""
+    from scenegym.envs.benchmarks import BUDGET
+
+    return ["The **trained** row of each task is a policy `scenegym train` (MaskablePPO) made "
+            f"for the task's seat against its opponent at a small budget ({BUDGET.steps:,} env "
+            f"steps, seed {BUDGET.seed}, at most a few CPU minutes): a floor for a learner, "
+            "not a ceiling. Its train command, budget and commit stand under each table. "
+            "Train them all again (resumable: a finished policy is kept, an interrupted run "
+            "continues), then re-evaluate them by the protocol:", "", "```bash",
+            "python examples/train_benchmark.py --policies POLICIES",
+            "scenegym baselines --benchmark --policies POLICIES", "```", ""]
+
+
+def trained_task_lines(row: dict | None) -> list[str]:
+    """The trained row of one task's table and, under the table, how it was trained."""
+    if row is None:
+        return []
+    lo, hi = row["crew_win_ci"]
+    return [f"| trained | {row['crew_win_rate']:.4f} [{lo:.4f}, {hi:.4f}] | "
+            f"{row['cut_off']:.4f} |", "",
+            f"Trained: `{row['train_command']}` ({row['budget']['steps']:,} steps, "
+            f"{row['train_cpu_minutes']} CPU minutes at load {row['load']}, commit "
+            f"`{row['commit']}`); evaluated: `{row['eval_command']}`."]
 
 
 _PAGES: list[dict] = []

@@ -15,6 +15,10 @@ whether they agree (on the same tree they agree to the scene); ``--benchmark --w
 records them again (:mod:`scenegym.evaluation.benchmark`). The recorded figures live in
 ``benchmarks.json`` beside this module, with the commit they were measured on.
 
+The trained row of each task (a policy ``scenegym train`` made at the small budget
+:data:`BUDGET`) is recorded apart, in ``benchmarks_trained.json``, with its train and eval
+commands (:func:`train_argv`, :func:`eval_argv`), budget, time and commit.
+
 This module imports nothing heavy: reading the table loads no rules.
 """
 
@@ -96,3 +100,76 @@ def recorded() -> dict:
     """The recorded reference figures: ``{"commit": ..., "tasks": {name: {agent: row}}}``,
     each row a dict of ``crew_win_rate``, ``crew_win_ci``, ``cut_off`` and ``scenes``."""
     return json.loads(REFERENCES.read_text())
+
+
+# -- the trained rows ------------------------------------------------------------------------
+# A policy trained by ``scenegym train`` for each task's seat against its opponent, at a small
+# budget: a floor for a learner, not a ceiling. Recorded apart from the reference agents (in
+# ``benchmarks_trained.json``) with its train and eval commands, its budget and its commit;
+# reproduced by ``examples/train_benchmark.py``, re-evaluated by
+# ``scenegym baselines --benchmark --policies DIR``.
+TRAINED = Path(__file__).with_name("benchmarks_trained.json")
+TRAINED_AGENT = "trained"  # the row's name beside the reference agents
+POLICY_FILE = "model.zip"  # a task's policy in a folder: <task name>/model.zip, as trained
+
+
+class TrainBudget(NamedTuple):
+    """The budget every trained row is trained at (``scenegym train``'s options).
+
+    Attributes:
+        steps: Env steps of the learner (``--steps``).
+        seed: The run's seed (``--seed``); not a protocol's seed, so the learner never
+            trained on the scenes it is evaluated on.
+        batch: Envs stepped together (``--batch``).
+        eval_scenes: Scenes of the trainer's own final evaluation (``--eval-scenes``; the
+            recorded figure is the protocol's, not this one).
+    """
+
+    steps: int = 200_000
+    seed: int = 7
+    batch: int = 16
+    eval_scenes: int = 200
+
+
+BUDGET = TrainBudget()
+
+
+def run_folder(task: BenchmarkTask, folder) -> Path:
+    """``task``'s training run in a folder of policies: ``<task name>/``."""
+    return Path(folder) / task.name
+
+
+def policy_file(task: BenchmarkTask, folder) -> Path:
+    """Where ``task``'s trained policy lies in ``folder``: the final model of its run,
+    ``<task name>/model.zip`` (written once the run finished, atomically)."""
+    return run_folder(task, folder) / POLICY_FILE
+
+
+def train_argv(task: BenchmarkTask, folder, budget: TrainBudget = BUDGET) -> list[str]:
+    """The ``scenegym train`` arguments of ``task``'s trained row, its run in ``folder``
+    (:func:`run_folder`; a GM learner is rewarded adversarially, as the task's figure
+    judges it)."""
+    argv = ["train", task.env_id, "--seat", task.seat, "--opponent", task.opponent,
+            "--seed", str(budget.seed), "--steps", str(budget.steps),
+            "--batch", str(budget.batch), "--eval-scenes", str(budget.eval_scenes),
+            "--out", str(run_folder(task, folder))]
+    if task.seat == "gm":
+        argv += ["--gm-reward", "adversarial"]
+    for name, value in task.config.items():
+        argv += ["--set", f"{name}={value}"]
+    return argv
+
+
+def eval_argv(task: BenchmarkTask, folder) -> list[str]:
+    """The ``scenegym baselines`` arguments that re-evaluate ``task``'s trained row from
+    the policies in ``folder`` (with the reference rows of its id)."""
+    return ["baselines", "--benchmark", task.env_id, "--policies", str(folder)]
+
+
+def trained() -> dict:
+    """The recorded trained rows: ``{task name: row}``, each row the reference row's fields
+    (``crew_win_rate``, ``crew_win_ci``, ``cut_off``, ``scenes``, ...) with ``budget``,
+    ``train_command``, ``eval_command``, ``train_minutes`` (wall), ``train_cpu_minutes``,
+    ``load`` (the 1-minute load average as training ended) and ``commit``; ``{}`` before
+    any is recorded."""
+    return json.loads(TRAINED.read_text())["tasks"] if TRAINED.exists() else {}

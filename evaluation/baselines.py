@@ -292,7 +292,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym baselines``."""
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
-    options.add(p, "seed", "players", "json", "benchmark", "write", "search",
+    options.add(p, "seed", "players", "json", "benchmark", "write", "policies", "search",
                 target={"nargs": "*"},
                 scenes={"default": DEFAULT_SCENES}, crew={"action": "append"},
                 gm={"action": "append"}, batch={"default": DEFAULT_BATCH},
@@ -307,10 +307,14 @@ def run(args: argparse.Namespace) -> int:
     if args.write and not args.benchmark:
         raise ValueError("--write records the benchmark's figures; allowed only with "
                          "--benchmark")
+    if args.policies is not None and not args.benchmark:
+        raise ValueError("--policies plays the benchmark's trained policies; allowed only "
+                         "with --benchmark (other policy files: --crew PATH, --gm PATH)")
     if args.benchmark:
         from scenegym.evaluation.benchmark import run_benchmark
 
-        return run_benchmark(ids if args.target else [], args.batch, args.write)
+        return run_benchmark(ids if args.target else [], args.batch, args.write,
+                             policies=args.policies)
     for flag, value, high in (("--scenes", args.scenes, MAX_SCENES), ("--batch", args.batch,
                                                                      MAX_BATCH)):
         if not 2 <= value <= high:
