@@ -70,27 +70,16 @@ def applies(apply, rows, actions, p, dice, log, scratch, num_envs):
 
 
 @njit(cache=True)
-def legals(legal, rows, p, mask):
-    """``legal`` of each kept row, ``WARM`` times per block of ``BLOCK`` rows (the engine
-    asks it of a row its ``apply`` has just brought into the cache)."""
-    total = 0
-    for first in range(0, rows.shape[0], BLOCK):
-        for _ in range(WARM):
-            for n in range(first, min(first + BLOCK, rows.shape[0])):
-                legal(borrow(rows[n]), p, borrow(mask))
-                total += mask[0]
-    return total
-
-
-@njit(cache=True)
-def observes(observe, rows, p, obs):
-    """``observe`` of each kept row, as :func:`legals` asks ``legal``."""
+def asks(rule, rows, p, out):
+    """``rule(row, p, out)`` (``legal`` or ``observe``) of each kept row, ``WARM`` times per
+    block of ``BLOCK`` rows (the engine asks them of a row its ``apply`` has just brought
+    into the cache)."""
     total = 0.0
     for first in range(0, rows.shape[0], BLOCK):
         for _ in range(WARM):
             for n in range(first, min(first + BLOCK, rows.shape[0])):
-                observe(borrow(rows[n]), p, borrow(obs))
-                total += obs[0]
+                rule(borrow(rows[n]), p, borrow(out))
+                total += out[0]
     return total
 
 
@@ -167,9 +156,9 @@ def rule_passes(name: str, num_envs: int, steps: int, repeats: int, seed: int) -
                            num_envs, repeats),
         "apply": fastest_ns(lambda: applies(apply, rows, actions, p, dice, log, scratch,
                                            num_envs), n, repeats) - copy_ns,
-        "legal": fastest_ns(lambda: legals(legal, rows, p, engine.masks[0].copy()), n * WARM,
+        "legal": fastest_ns(lambda: asks(legal, rows, p, engine.masks[0].copy()), n * WARM,
                            repeats),
-        "observe": fastest_ns(lambda: observes(observe, rows, p, engine.obs[0].copy()),
+        "observe": fastest_ns(lambda: asks(observe, rows, p, engine.obs[0].copy()),
                              n * WARM, repeats),
     }
 
