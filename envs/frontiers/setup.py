@@ -164,8 +164,7 @@ def reset_encounter(s):
     s[TURN_POS] = -1
     for k in range(MAX_CHARS):
         s[ORDER + k] = -1
-    for col in (ACTIVE, ADJUSTING, ABILITY, TARGET, MOVE_DEST):
-        s[col] = -1
+    s[ACTIVE] = s[ADJUSTING] = s[ABILITY] = s[TARGET] = s[MOVE_DEST] = -1
     s[WINDOW] = NO_WINDOW
     s[ELIGIBLE] = 0
     s[CHAIN_LEN] = 0
