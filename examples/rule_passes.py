@@ -32,20 +32,22 @@ from scenegym.envs.core.events import EventLog
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, clear_header
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 
+# The timing loops are compiled in each run, not cached: they take the rules as arguments, and
+# a cached loop would name the rules of whichever tree ran it first.
 BLOCK = 32  # rows that stay in the cache together
 SPREAD = 10  # steps played per step kept
 MIN_PHASE_ROWS = 256  # kept decisions of a phase to time its apply alone
 WARM = 8  # calls per row of legal and observe: the first finds the row out of the cache
 
 
-@njit(cache=True, no_cpython_wrapper=True)  # type: ignore[call-overload]
+@njit(no_cpython_wrapper=True)  # type: ignore[call-overload]
 def borrowed(dice, log):
     """The dice and the log as borrowed views, as the engine's loops pass them."""
     return (Dice(borrow(dice.keys), borrow(dice.counts), borrow(dice.script)),
             EventLog(borrow(log.records), borrow(log.lengths)))
 
 
-@njit(cache=True)
+@njit
 def copies(rows, scratch):
     """Copy each kept row into ``scratch``: the part of :func:`applies` that is not the rule."""
     s = borrow(scratch)
@@ -56,7 +58,7 @@ def copies(rows, scratch):
     return total
 
 
-@njit(cache=True)
+@njit
 def applies(apply, rows, actions, p, dice, log, scratch, num_envs):
     """``apply`` each kept action to a copy of its row."""
     dice, log = borrowed(dice, log)
@@ -69,7 +71,7 @@ def applies(apply, rows, actions, p, dice, log, scratch, num_envs):
     return total
 
 
-@njit(cache=True)
+@njit
 def asks(rule, rows, p, out):
     """``rule(row, p, out)`` (``legal`` or ``observe``) of each kept row, ``WARM`` times per
     block of ``BLOCK`` rows (the engine asks them of a row its ``apply`` has just brought
@@ -83,7 +85,7 @@ def asks(rule, rows, p, out):
     return total
 
 
-@njit(cache=True)
+@njit
 def begins(begin, rows, p, dice, log, seed, episodes):
     """Start episode ``episodes + n`` of each row, as the engine's ``begin_batch`` does."""
     dice, log = borrowed(dice, log)
