@@ -33,11 +33,11 @@ from scenegym.envs.frontiers.options import (
     can_afford,
     distance,
     energy_cost,
-    has_ability,
     movement_left,
     same_side,
 )
 from scenegym.envs.frontiers.state import (
+    ABILITIES,
     ABILITY,
     ACTIVE,
     AP,
@@ -270,8 +270,9 @@ def continue_move(s, p, dice, log, i):
 @njit(cache=True)
 def reaction_ability(s, p, r, kind):
     """The first catalogue ability of ``kind`` participant ``r`` has, or -1."""
+    owned = s[ABILITIES + r]  # bit k: r has ability k, read once
     for k in range(p.num_abilities):
-        if p.ab_kind[k] == kind and has_ability(s, r, k):
+        if (owned >> k) & 1 == 1 and p.ab_kind[k] == kind:
             return k
     return -1
 
@@ -294,9 +295,11 @@ def may_react(s, p, r, kind, src, near, far):
 
 @njit(cache=True)
 def reactors(s, p, kind, src, near, far):
-    """Bitmask of the participants who may react (see :func:`may_react`)."""
+    """Bitmask of the participants who may react (see :func:`may_react`): only the side
+    ``src`` is not on is asked."""
     mask = 0
-    for r in range(MAX_CHARS):
+    first, last = (MAX_PCS, MAX_CHARS) if src < MAX_PCS else (0, MAX_PCS)
+    for r in range(first, last):
         if may_react(s, p, r, kind, src, near, far):
             mask |= 1 << r
     return mask

@@ -1,0 +1,95 @@
+"""A benchmark (not a test) of start-up: seconds from a new process, each in fresh processes
+of the same run.
+
+- ``python``: bare Python (``-c pass``), the floor;
+- ``import numba``: numba alone, the yardstick of the warm first step;
+- ``import scenegym``: the ids registered (numba must stay unloaded: checked);
+- ``scenegym --help``;
+- per id, the warm first step: import, make, reset and one step against the kernel cache
+  as it is (a first probe fills it, so the kernels load from disk), with its ratio to
+  ``import numba``.
+
+Each figure is the median of ``--repeats`` processes::
+
+    python examples/start_up.py --repeats 5
+
+Run it from the repository root with its parent on ``PYTHONPATH`` (or with the package
+installed), and say the load (``uptime``) beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+from scenegym.evaluation.first_step import PROBE
+
+IMPORT_PROBE = """
+import sys, time
+start = time.perf_counter()
+{statement}
+took = time.perf_counter() - start
+assert {check}, "numba was loaded"
+print(took)
+"""
+
+
+def process_seconds(args: list[str]) -> float:
+    """Wall seconds of one fresh process running ``args`` (output discarded)."""
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def import_seconds(statement: str, check: str = "True") -> float:
+    """Seconds ``statement`` takes inside a fresh process (``check`` is asserted after it)."""
+    out = subprocess.run([sys.executable, "-c", IMPORT_PROBE.format(statement=statement,
+                                                                   check=check)],
+                         check=True, capture_output=True, text=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def warm_first_step(env_id: str) -> float:
+    """Seconds from the import of scenegym to the first step of ``env_id``, warm cache."""
+    out = subprocess.run([sys.executable, "-c", PROBE, env_id], check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])["first_step_s"]
+
+
+def median_of(repeats: int, measure) -> float:
+    """The median of ``repeats`` calls of ``measure()``."""
+    return statistics.median(measure() for _ in range(repeats))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5, help="processes per figure")
+    args = parser.parse_args()
+    from scenegym.envs.rulesets import env_ids
+
+    n = args.repeats
+    bare = median_of(n, lambda: process_seconds([sys.executable, "-c", "pass"]))
+    numba = median_of(n, lambda: import_seconds("import numba"))
+    scenegym = median_of(n, lambda: process_seconds(
+        [sys.executable, "-c", IMPORT_PROBE.format(
+            statement="import scenegym", check="'numba' not in sys.modules")]))
+    helps = median_of(n, lambda: process_seconds([sys.executable, "-m", "scenegym.cli",
+                                                  "--help"]))
+    print(f"python -c pass                 {bare:6.2f} s")
+    print(f"import numba (in the process)  {numba:6.2f} s")
+    print(f"import scenegym (process)      {scenegym:6.2f} s  ({scenegym - bare:+.2f} s over "
+          "bare Python; numba not loaded)")
+    print(f"scenegym --help (process)      {helps:6.2f} s")
+    for env_id in env_ids():
+        warm_first_step(env_id)  # fills the kernel cache if it is cold
+        step = median_of(n, lambda: warm_first_step(env_id))
+        print(f"{env_id:<40} warm first step {step:6.2f} s  ({step / numba:.1f}x import "
+              "numba)")
+
+
+if __name__ == "__main__":
+    main()
