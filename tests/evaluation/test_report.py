@@ -162,7 +162,7 @@ def test_agents_play_every_arm_under_each_pairing_and_flag_the_flips(tmp_path):
 
 
 @pytest.mark.parametrize("arms, agents, words", [
-    (["a=rank=troublesome"], ["heuristic", "wizard"], ["wizard"]),
+    (["a=rank=troublesome"], ["heuristic", "wizard"], ["unknown agent 'wizard'"]),
     (["a=rank=troublesome"], ["heuristic/"], ["expected AGENT or CREW/GM"]),
     (["a=crew=random"], ["heuristic"], ["--arm a: crew= is not allowed with --agents"])])
 def test_a_bad_pairing_or_an_arm_naming_its_agents_is_refused_before_any_scene(

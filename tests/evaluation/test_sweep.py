@@ -82,9 +82,11 @@ def test_agents_play_every_point_under_each_pairing_and_flag_the_flips(tmp_path)
     assert len(list((tmp_path / "cells").glob("*.npz"))) == 4  # a cell per point and pairing
 
 
-def test_a_bad_pairing_is_refused_before_any_scene(tmp_path, capsys):
+@pytest.mark.parametrize("spec, words", [("wizard", "unknown agent 'wizard'"),
+                                         ("heuristic/", "expected AGENT or CREW/GM")])
+def test_a_bad_pairing_is_refused_before_any_scene(tmp_path, capsys, spec, words):
     assert main(["sweep", "starforged", "--field", "max_moves", "--values", "1", "30",
-                 "--agents", "heuristic", "--agents", "wizard", "--scenes", "10",
+                 "--agents", "heuristic", "--agents", spec, "--scenes", "10",
                  "--out", str(tmp_path)]) == 2
-    assert "wizard" in capsys.readouterr().err
+    assert words in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
