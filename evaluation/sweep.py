@@ -9,6 +9,11 @@ and one plot per statistic (95% interval bands; a line per value of the second f
 ``--out``, and ``sweep.html``: the table, the plots and the scenes shown of each point (see
 :mod:`scenegym.common.html`), each file atomically.
 
+``--agents`` plays the sweep under each of several pairings (``heuristic``, ``mcts:sims=200``
+or ``CREW/GM``, instead of ``--crew`` and ``--gm``): each difference is shown per pairing, and
+one whose sign or significance changes between pairings is flagged ``⚑`` in the tables and the
+HTML, and listed (:mod:`scenegym.evaluation.pairings`).
+
 Each point is a cell (:mod:`scenegym.common.cells`): kept in ``--out``/cells as soon as
 it is played, so the same command started again (same ``--seed``) plays only the points not
 kept yet. ``--ray`` plays the points as Ray tasks, one per CPU; the report is the same.
@@ -32,6 +37,7 @@ from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.files import atomic_write_json, atomic_write_text
 from scenegym.envs.core.ruleset import SCENARIO
 from scenegym.envs.rulesets import get_ruleset
+from scenegym.evaluation import pairings
 from scenegym.evaluation.paired import compare, format_difference
 from scenegym.evaluation.playtest import playtest_scenes
 from scenegym.evaluation.report import PLOTS, json_ready
@@ -120,28 +126,64 @@ def run_sweep(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
     return merge(points, played)
 
 
-def markdown(ruleset: str, fields: list[str], results: dict) -> str:
+def run_pairings(ruleset: str, points: list[dict], scenes: int, seed: int, refused: dict,
+                 out: Path, args=None) -> dict:
+    """:func:`run_sweep` under each pairing of ``refused`` (``{pairing: {point name:
+    reason}}``, see :func:`scenegym.evaluation.pairings.refusals`), less the points it
+    refuses: ``{pairing: {"points": {point name: playtest report}, "refused": {point name:
+    reason}}}``."""
+    results = {}
+    for spec, skipped in refused.items():
+        crew, gm = pairings.pairing_agents(spec)
+        played = [p for p in points if point_name(p) not in skipped]
+        results[spec] = {"points": run_sweep(ruleset, played, crew, gm, scenes, seed, out, args),
+                         "refused": dict(skipped)}
+    return results
+
+
+def pairing_flips(results: dict) -> dict:
+    """The differences from the first point whose class flips between the pairings (see
+    :func:`scenegym.evaluation.pairings.flips`)."""
+    return pairings.flips({p: {name: r["paired"]["statistics"]
+                               for name, r in t["points"].items() if "paired" in r}
+                           for p, t in results.items()})
+
+
+def pairings_markdown(ruleset: str, fields: list[str], results: dict) -> str:
+    """The sweep under each pairing (its flipped differences marked ⚑, its refused points
+    listed), then the flips with their classes."""
+    flipped = pairing_flips(results)
+    parts = [markdown(ruleset, fields, t["points"], flipped,
+                      f"# {ruleset} sweep over {' x '.join(fields)}, pairing {spec}")
+             + "\n".join(pairings.refused_lines(t["refused"])) for spec, t in results.items()]
+    return "\n".join(parts + pairings.flips_lines(flipped, list(results), "point")) + "\n"
+
+
+def markdown(ruleset: str, fields: list[str], results: dict, flipped=frozenset(),
+             heading: str = "") -> str:
     """The sweep as a markdown table: each figure with its interval, then the paired
-    difference from the first point."""
+    difference from the first point (marked ⚑ when ``(point, statistic)`` is of
+    ``flipped``). ``heading``: the title (none: the sweep's fields)."""
     first = next(iter(results))
     r0 = results[first]
-    lines = [f"# {ruleset} sweep over {' x '.join(fields)}", "",
+    lines = [heading or f"# {ruleset} sweep over {' x '.join(fields)}", "",
              f"crew {r0['crew']}, GM {r0['gm']}, {r0['scenes']} scenes per point, seed "
              f"{r0['seed']}; differences are paired against {first}", "",
              "| " + " | ".join(fields) + " | " + " | ".join(f"{label} [95% CI]" for _, label in PLOTS)
              + " | " + " | ".join(f"{label}: difference" for _, label in PLOTS) + " |",
              "|---" * (len(fields) + 2 * len(PLOTS)) + "|"]
-    for r in results.values():
+    for name, r in results.items():
         cells = [str(r["point"][f]) for f in fields]
         cells += [f"{r[k]:.3f} [{r[k + '_ci'][0]:.3f}, {r[k + '_ci'][1]:.3f}]" for k, _ in PLOTS]
-        cells += [format_difference(r["paired"]["statistics"][k]) if "paired" in r else "(base)"
-                  for k, _ in PLOTS]
+        cells += [pairings.flagged(format_difference(r["paired"]["statistics"][k]), name, k,
+                                   flipped) if "paired" in r else "(base)" for k, _ in PLOTS]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
-def plot(fields: list[str], results: dict, out: Path) -> list[Path]:
-    """One plot per figure against the first field, a line and 95% band per second-field value."""
+def plot(fields: list[str], results: dict, out: Path, prefix: str = "") -> list[Path]:
+    """One plot per figure against the first field, a line and 95% band per second-field
+    value (``<prefix><figure>.png``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -168,7 +210,7 @@ def plot(fields: list[str], results: dict, out: Path) -> list[Path]:
         ax.set_title(f"{label} (95% CI)")
         if len(groups) > 1:
             ax.legend(fontsize="small")
-        written.append(save_figure(fig, out / f"{key}.png"))
+        written.append(save_figure(fig, out / f"{prefix}{key}.png"))
     return written
 
 
@@ -176,7 +218,8 @@ def add_parser(sub) -> None:
     """Add ``scenegym sweep``."""
     p = sub.add_parser("sweep", help="each statistic against one config field or a grid of two",
                        description=summary(__doc__))
-    options.add(p, "target", "seed", "no_plots", "ray", "address", field={"required": True},
+    options.add(p, "target", "seed", "no_plots", "ray", "address", "agents",
+                field={"required": True},
                 values={"required": True}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, scenes={"default": 20_000},
                 out={"required": True, "files": "sweep.md, sweep.json, sweep.html, the PNG "
@@ -189,20 +232,43 @@ def run(args: argparse.Namespace) -> int:
     args.ruleset = options.ruleset_of(args.target)
     rs = get_ruleset(args.ruleset)
     points = sweep_points(rs.config_type, args.field, args.values)
-    for point in points:  # refuse a bad value before playing anything
-        rs.make_config(**point)
+    configs = {point_name(p): rs.make_config(**p) for p in points}  # a bad value: refused now
+    refused = pairings.refusals(args.ruleset, args.agents, configs)
     check_writable_folder(args.out)
     cells.check_runner(args)
     seed = fresh_seed() if args.seed is None else args.seed
     if args.seed is None:
         print(f"scenegym sweep: seed {seed} (give --seed {seed} to resume this sweep if it "
               "stops)", file=sys.stderr)
+    if args.agents:
+        return write_pairings(args, run_pairings(args.ruleset, points, args.scenes, seed,
+                                                 refused, args.out, args))
     results = run_sweep(args.ruleset, points, args.crew, args.gm, args.scenes, seed, args.out,
                         args)
-    text = markdown(args.ruleset, args.field, results)
-    atomic_write_text(args.out / "sweep.md", text)
-    atomic_write_json(args.out / "sweep.json", results)
     figures = [] if args.no_plots else plot(args.field, results, args.out)
-    write_page(args.out / "sweep.html", f"{args.ruleset} sweep", text, figures, results)
+    return write_outputs(args, markdown(args.ruleset, args.field, results), results, figures,
+                         results)
+
+
+def write_pairings(args: argparse.Namespace, results: dict) -> int:
+    """``--agents``: the sweep under every pairing and the flips (``sweep.json``: ``{"pairings",
+    "flips"}``; plots ``<k>-<figure>.png`` for pairing ``k``)."""
+    figures = [] if args.no_plots else [
+        f for k, t in enumerate(results.values())
+        for f in plot(args.field, t["points"], args.out, f"{k}-")]
+    data = {"pairings": results, "flips": pairings.flips_json(pairing_flips(results), "point")}
+    shown = {f"{name} ({spec})": r for spec, t in results.items()
+             for name, r in t["points"].items()}
+    return write_outputs(args, pairings_markdown(args.ruleset, args.field, results), data,
+                         figures, shown)
+
+
+def write_outputs(args: argparse.Namespace, text: str, data: dict, figures: list,
+                  shown: dict) -> int:
+    """Write ``sweep.md``, ``sweep.json`` and ``sweep.html`` (``shown``: ``{name: report}``
+    whose scenes it shows), and print the table."""
+    atomic_write_text(args.out / "sweep.md", text)
+    atomic_write_json(args.out / "sweep.json", data)
+    write_page(args.out / "sweep.html", f"{args.ruleset} sweep", text, figures, shown)
     print(text)
     return 0

@@ -14,7 +14,9 @@ figures (frontiers: Rounds, PCs and enemies knocked out, PCs and enemies killed)
 or ``CREW/GM``), on the same scenes: a conclusion drawn under one pairing may not hold under
 stronger play. Each change is then shown per pairing, and a change whose class (up, down, or
 no significant change: the paired 95% interval above 0, below 0, or holding 0) differs
-between pairings is flagged ``⚑`` in the table, and listed with its classes. ``--scenario``
+between pairings is flagged ``⚑`` in the table, and listed with its classes; a variant a
+pairing's agents refuse (the search and hidden simultaneous declarations) is listed as
+refused, with the reason (:mod:`scenegym.evaluation.pairings`). ``--scenario``
 and ``--set`` change the base both arms share. Writes ``variants.md``, ``variants.json`` and
 ``variants.png`` (each statistic's change per variant, with interval bars) to ``--out``, each
 atomically; ``--out`` and every variant are checked before the first scene. Ctrl-C writes the
@@ -41,6 +43,7 @@ from scenegym.common.text import summary
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import DECISIONS, RESULT
 from scenegym.envs.rulesets import get_ruleset, make_rulestats, ruleset_names
+from scenegym.evaluation import pairings
 from scenegym.evaluation.paired import paired_difference
 from scenegym.evaluation.playtest import DEFAULT_BATCH, playtest_config, warn, whole_arm
 
@@ -123,63 +126,34 @@ def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heurist
     return results
 
 
-def pairing_agents(spec: str) -> tuple[str, str]:
-    """``heuristic`` -> both seats; ``heuristic/random`` -> (crew, GM)."""
-    crew, sep, gm = spec.partition("/")
-    if not crew or (sep and not gm):
-        raise ValueError(f"--agents {spec!r}: expected AGENT or CREW/GM")
-    return crew, gm if sep else crew
-
-
-def change_class(d: dict) -> str:
-    """``up``, ``down`` or ``none``: where the paired 95% interval lies against 0."""
-    lo, hi = d["paired_ci"]
-    return "up" if lo > 0 else ("down" if hi < 0 else "none")
-
-
 def flips(tables: dict) -> dict:
     """``{(variant, statistic): {pairing: class}}`` of the changes whose class differs between
-    the pairings' tables."""
-    first = next(iter(tables.values()))
-    found = {}
-    for name in first["variants"]:
-        for stat in first["statistics"]:
-            classes = {p: change_class(t["variants"][name][stat]) for p, t in tables.items()
-                       if name in t["variants"]}
-            if len(set(classes.values())) > 1:
-                found[name, stat] = classes
-    return found
+    the pairings' tables (see :func:`scenegym.evaluation.pairings.flips`)."""
+    return pairings.flips({p: t["variants"] for p, t in tables.items()})
 
 
-def run_pairings(ruleset: str, arms: dict, scenes: int, seed: int, pairings: list[str],
+def run_pairings(ruleset: str, arms: dict, scenes: int, seed: int, refused: dict,
                  batch: int, tables: dict, progress_bar: bool = False) -> dict:
-    """:func:`run_variants` under each pairing (``tables``: ``{pairing: table}``, filled
-    pairing by pairing)."""
-    for spec in pairings:
-        crew, gm = pairing_agents(spec)
+    """:func:`run_variants` under each pairing of ``refused`` (``{pairing: {variant:
+    reason}}``, see :func:`scenegym.evaluation.pairings.refusals`), less the variants it
+    refuses (kept with their reasons as ``refused``); ``tables``: ``{pairing: table}``,
+    filled pairing by pairing."""
+    for spec, skipped in refused.items():
+        crew, gm = pairings.pairing_agents(spec)
         tables[spec] = {}
-        run_variants(ruleset, arms, scenes, seed, crew, gm, batch, tables[spec], progress_bar)
+        run_variants(ruleset, {k: c for k, c in arms.items() if k not in skipped}, scenes,
+                     seed, crew, gm, batch, tables[spec], progress_bar)
+        tables[spec]["refused"] = dict(skipped)
     return tables
 
 
 def pairings_markdown(tables: dict) -> str:
-    """Each pairing's table, its flipped cells marked ⚑, then the flips with their classes."""
+    """Each pairing's table, its flipped cells marked ⚑ and its refused variants listed,
+    then the flips with their classes."""
     flipped = flips(tables)
-    parts = []
-    for table in tables.values():
-        text = markdown(table, {k for k in flipped})
-        parts.append(text)
-    lines = ["## Changes that flip between pairings", ""]
-    if not flipped:
-        lines.append("None: every change has the same class (up, down, or none) under every "
-                     "pairing.")
-    else:
-        lines += ["| variant | statistic | " + " | ".join(tables) + " |",
-                  "|---|---|" + "---|" * len(tables)]
-        for (name, stat), classes in flipped.items():
-            lines.append(f"| {name} | {label(stat)} | "
-                         + " | ".join(classes.get(p, "-") for p in tables) + " |")
-    return "\n".join(parts) + "\n" + "\n".join(lines) + "\n"
+    parts = [markdown(table, flipped) for table in tables.values()]
+    lines = pairings.flips_lines(flipped, list(tables), "variant", label)
+    return "\n".join(parts) + "\n".join(lines) + "\n"
 
 
 def label(statistic: str) -> str:
@@ -207,8 +181,8 @@ def markdown(results: dict, flagged=frozenset()) -> str:
              f"| {BASE} (mean) | " + " | ".join(f"{results['base'][s]:.3f}" for s in stats) + " |"]
     for name, row in results["variants"].items():
         lines.append(f"| {name} | " + " | ".join(
-            cell(row[s]) + (" ⚑" if (name, s) in flagged else "") for s in stats) + " |")
-    return "\n".join(lines) + "\n"
+            pairings.flagged(cell(row[s]), name, s, flagged) for s in stats) + " |")
+    return "\n".join(lines + pairings.refused_lines(results.get("refused", {}))) + "\n"
 
 
 def plot(results: dict, path: Path) -> Path:
@@ -285,17 +259,13 @@ def write_table(out: Path, results: dict, plots: bool) -> bool:
 
 def run_pairing_tables(args: argparse.Namespace, arms: dict, seed: int) -> int:
     """``--agents``: the table under every pairing, flips flagged (what finished, on Ctrl-C)."""
-    from scenegym.agents import make_agent
-
-    for spec in args.agents:  # refuse a bad agent name before the first scene
-        for agent in pairing_agents(spec):
-            make_agent(agent, args.ruleset, 0, arms[BASE])
+    refused = pairings.refusals(args.ruleset, args.agents, arms)  # before the first scene
     tables: dict = {}
     try:
-        run_pairings(args.ruleset, arms, args.scenes, seed, args.agents, args.batch, tables,
+        run_pairings(args.ruleset, arms, args.scenes, seed, refused, args.batch, tables,
                      sys.stderr.isatty())
     except KeyboardInterrupt:
-        done = {p: t for p, t in tables.items() if len(t.get("variants", {})) == len(arms) - 1}
+        done = {p: t for p, t in tables.items() if "refused" in t}
         if done:
             warn(f"interrupted: {len(done)} of {len(args.agents)} pairings finished")
             write_pairings(args.out, done, plots=False)
@@ -307,8 +277,7 @@ def write_pairings(out: Path, tables: dict, plots: bool) -> bool:
     """Write ``variants.md`` (every pairing's table and the flips), ``variants.json`` and a
     figure per pairing (``variants-<k>.png``); True when both files went into ``out``."""
     text = pairings_markdown(tables)
-    data = {"pairings": tables, "flips": [
-        {"variant": v, "statistic": s, "classes": c} for (v, s), c in flips(tables).items()]}
+    data = {"pairings": tables, "flips": pairings.flips_json(flips(tables), "variant")}
     targets = (out / "variants.md", out / "variants.json")
     written = (write_or_keep(targets[0], text, warn),
                write_or_keep(targets[1], json.dumps(data, indent=2) + "\n", warn))

@@ -115,3 +115,60 @@ def test_an_arm_cut_short_by_ctrl_c_is_left_out_and_the_finished_arms_kept(monke
     with pytest.raises(KeyboardInterrupt):
         report_module.play_arms("starforged", arms, 40, seed=3, results=results)
     assert list(results) == ["a"] and results["a"]["scenes"] == 40
+
+
+# -- --agents: every arm under several pairings (issue 27, item 2) --------------------------
+
+def under_pairings(classes: dict) -> dict:
+    """Report results whose arm ``b`` differs from ``a`` in crew win rate by each pairing's
+    class (and in nothing else)."""
+    from scenegym.evaluation.paired import SCENE_VALUES
+
+    spans = {"up": [0.1, 0.3], "down": [-0.3, -0.1], "none": [-0.1, 0.1]}
+
+    def change(c):
+        return {"difference": sum(spans[c]) / 2, "paired_ci": spans[c], "width_ratio": 1.0}
+
+    return {p: {"arms": {"a": {}, "b": {"paired": {"against": "a", "statistics": {
+        key: change(c if key == "crew_win_rate" else "none") for key in SCENE_VALUES}}}},
+        "refused": {}} for p, c in classes.items()}
+
+
+def test_a_difference_whose_sign_flips_between_pairings_is_flagged():
+    """Issue 27: "a difference whose sign or significance changes between pairings is
+    flagged in the table": up under one pairing, down under the other."""
+    from scenegym.evaluation.report import paired_lines, pairing_flips
+
+    results = under_pairings({"heuristic": "up", "mcts": "down"})
+    flipped = pairing_flips(results)
+    assert flipped == {("b", "crew_win_rate"): {"heuristic": "up", "mcts": "down"}}
+    row = paired_lines(results["mcts"]["arms"], flipped)[-1]
+    assert row.startswith("| b |") and row.count("⚑") == 1
+    assert pairing_flips(under_pairings({"heuristic": "down", "mcts": "down"})) == {}
+
+
+def test_agents_play_every_arm_under_each_pairing_and_flag_the_flips(tmp_path):
+    out = tmp_path / "rep"
+    assert main(["report", "starforged", "--scenes", "200", "--seed", "2", "--no-plots",
+                 "--arm", "a=rank=troublesome", "--arm", "b=rank=extreme", "--agents",
+                 "heuristic", "--agents", "random/heuristic", "--out", str(out)]) == 0
+    data = json.loads((out / "report.json").read_text())
+    assert list(data["pairings"]) == ["heuristic", "random/heuristic"]
+    assert data["pairings"]["random/heuristic"]["arms"]["b"]["crew"] == "random"
+    text = (out / "report.md").read_text()
+    assert "## Changes that flip between pairings" in text
+    assert text.count("⚑") == 2 * len(data["flips"])  # the cell under each pairing
+    assert (out / "report.html").read_text().count("⚑") == text.count("⚑")
+
+
+@pytest.mark.parametrize("arms, agents, words", [
+    (["a=rank=troublesome"], ["heuristic", "wizard"], ["unknown agent 'wizard'"]),
+    (["a=rank=troublesome"], ["heuristic/"], ["expected AGENT or CREW/GM"]),
+    (["a=crew=random"], ["heuristic"], ["--arm a: crew= is not allowed with --agents"])])
+def test_a_bad_pairing_or_an_arm_naming_its_agents_is_refused_before_any_scene(
+        tmp_path, arms, agents, words):
+    done = scenegym("report", "starforged", "--scenes", 10**9, "--out", tmp_path / "rep",
+                    *[a for arm in arms for a in ("--arm", arm)],
+                    *[a for spec in agents for a in ("--agents", spec)], timeout=120)
+    assert_refused(done, *words)
+    assert not (tmp_path / "rep").exists()

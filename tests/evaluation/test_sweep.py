@@ -63,3 +63,30 @@ def test_sweep_writes_points_paired_with_the_first_and_plots(tmp_path):
         "sweep.md", "sweep.json", "sweep.html", "crew_win_rate.png", "mean_decisions.png",
         "mean_lead_changes.png", "mean_final_margin.png", "cells"}
     assert len(list((tmp_path / "cells").glob("*.npz"))) == 2  # one kept cell per point
+
+
+def test_agents_play_every_point_under_each_pairing_and_flag_the_flips(tmp_path):
+    """Issue 27: each difference is shown per pairing, a flip flagged in the table and the
+    HTML."""
+    assert main(["sweep", "starforged", "--field", "max_moves", "--values", "1", "30",
+                 "--agents", "heuristic", "--agents", "random", "--scenes", "200", "--seed",
+                 "3", "--no-plots", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "sweep.json").read_text())
+    assert list(data["pairings"]) == ["heuristic", "random"]
+    full = data["pairings"]["random"]["points"]["max_moves=30"]
+    assert full["crew"] == full["gm"] == "random" and full["paired"]["against"] == "max_moves=1"
+    text = (tmp_path / "sweep.md").read_text()
+    assert text.count("pairing heuristic") == text.count("pairing random") == 1
+    assert text.count("⚑") == 2 * len(data["flips"])
+    assert (tmp_path / "sweep.html").read_text().count("⚑") == text.count("⚑")
+    assert len(list((tmp_path / "cells").glob("*.npz"))) == 4  # a cell per point and pairing
+
+
+@pytest.mark.parametrize("spec, words", [("wizard", "unknown agent 'wizard'"),
+                                         ("heuristic/", "expected AGENT or CREW/GM")])
+def test_a_bad_pairing_is_refused_before_any_scene(tmp_path, capsys, spec, words):
+    assert main(["sweep", "starforged", "--field", "max_moves", "--values", "1", "30",
+                 "--agents", "heuristic", "--agents", spec, "--scenes", "10",
+                 "--out", str(tmp_path)]) == 2
+    assert words in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())

@@ -117,3 +117,25 @@ def test_a_bad_pairing_is_refused_before_any_scene(tmp_path, spec, words):
     done = scenegym("variants", "frontiers", "--agents", "heuristic", "--agents", spec,
                     "--out", tmp_path / "v", timeout=300)
     assert_refused(done, words)
+
+
+def test_a_variant_the_search_refuses_is_shown_refused_with_the_reason_not_dropped():
+    """Simultaneous Turns: "All combatants declare actions simultaneously" (Frontiers,
+    Simultaneous Turns Variant): a seat does not see the other's declaration, which the
+    search (it reads the whole state) cannot respect, so it refuses the variant; the table
+    under that pairing lists it as refused, with the reason."""
+    from scenegym.evaluation.pairings import refusals
+    from scenegym.evaluation.variants import pairings_markdown
+
+    arms = arm_configs("frontiers", ["two-ap", "simultaneous-turns"])
+    refused = refusals("frontiers", ["heuristic", "mcts:sims=2"], arms)
+    assert refused["heuristic"] == {}
+    assert list(refused["mcts:sims=2"]) == ["simultaneous-turns"]
+    assert "mcts searches the whole state" in refused["mcts:sims=2"]["simultaneous-turns"]
+    tables = {p: {**table_with({"a": "up"}), "refused": r} for p, r in refused.items()}
+    for t in tables.values():
+        t.update(ruleset="frontiers", crew="c", gm="g", scenes=2, seed=1, batch=2,
+                 base={"a": 0.0})
+    text = pairings_markdown(tables)
+    assert text.count("- **simultaneous-turns**: refused, not played under this pairing: "
+                      "crew mcts:sims=2: mcts searches the whole state") == 1
