@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.kernels import policy_args, search_work
+from scenegym.envs.core.kernels import SearchWork, policy_args, search_work
 from scenegym.envs.core.policy import RANDOM_LEGAL, blind_policy
 from scenegym.envs.rulesets import load
 
@@ -191,6 +191,11 @@ class MCTSAgent:
                             s.expand, OTHERS.index(s.other), ROOTS.index(s.root),
                             float(s.z), self._policy,
                             self._work, out)
+
+    def simulated_decisions(self) -> int:
+        """The decisions simulated inside the search (tree and rollout) since the agent was
+        made: the search's own engine work."""
+        return int(self._work[SearchWork._fields.index("steps")][0])
 
     def act(self, obs, masks, env_ids=None, **_):
         """Refused: the search reads the state, so it acts through a batch (``act_in``)."""

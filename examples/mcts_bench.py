@@ -56,11 +56,11 @@ def measure(ruleset, sims: int, rollout: str, rows: int, seed: int) -> tuple[int
     batch = searched_rows(ruleset, rows, seed)
     idx = np.arange(batch.num_envs)
     agent.act_in(batch, idx[:1])  # compile or load the search
-    steps = agent._work.steps
-    steps[0] = 0
+    before = agent.simulated_decisions()
     start = time.perf_counter()
     agent.act_in(batch, idx)
-    return batch.num_envs, int(steps[0]), time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    return batch.num_envs, agent.simulated_decisions() - before, seconds
 
 
 def main(argv=None) -> None:

@@ -130,6 +130,18 @@ def test_a_paired_root_keeps_the_rollout_policys_choice_unless_beaten_by_z_error
     assert differs
 
 
+def test_it_counts_the_decisions_it_simulates():
+    """Every simulation makes one decision at least (the root's), none beyond the depth cap:
+    the count a benchmark compares with the raw engine's rate."""
+    batch = SceneBatch(STARFORGED, CONFIG, 8)
+    batch.reset(5)
+    idx = np.flatnonzero(batch.masks.sum(axis=1) >= 2)
+    agent = make_agent("mcts:sims=20,depth=3", "starforged", seed=1)
+    assert agent.simulated_decisions() == 0
+    agent.act_in(batch, idx)
+    assert 20 * len(idx) <= agent.simulated_decisions() <= 3 * 20 * len(idx)
+
+
 def test_it_plays_as_a_gymnasium_opponent_in_either_seat():
     for seat in ("crew", "gm"):
         env = gym.make("scenegym/StarforgedSceneChallenge-v1", seat=seat,
