@@ -83,16 +83,16 @@ TASKS = (
                   why="the heuristic crew wins a minority of the default conflict"
                   + NO_SEARCH.format(rate=140)),
     BenchmarkTask("sta-personal-gm", "scenegym/STAPersonalConflict-v1", "gm", "heuristic",
-                  why="the heuristic GM" + NO_SEARCH.format(rate=140)),
+                  why="against the heuristic crew" + NO_SEARCH.format(rate=140)),
     BenchmarkTask("sta-social-crew", "scenegym/STASocialConflict-v1", "crew", "heuristic",
                   (*TRIVIAL, SEARCH_SOCIAL)),
     BenchmarkTask("sta-social-gm", "scenegym/STASocialConflict-v1", "gm", "heuristic",
                   (*TRIVIAL, SEARCH_SOCIAL),
                   why="the heuristic crew wins most social scenes: the GM seat has room"),
     BenchmarkTask("frontiers-crew", "scenegym/FrontiersEncounter-v1", "crew", "heuristic",
-                  why="the heuristic GM" + NO_SEARCH.format(rate=80)),
+                  why="against the heuristic GM" + NO_SEARCH.format(rate=80)),
     BenchmarkTask("frontiers-gm", "scenegym/FrontiersEncounter-v1", "gm", "heuristic",
-                  why="the heuristic crew" + NO_SEARCH.format(rate=80)),
+                  why="against the heuristic crew" + NO_SEARCH.format(rate=80)),
 )
 
 
