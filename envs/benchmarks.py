@@ -31,8 +31,13 @@ from typing import Any, NamedTuple
 
 REFERENCES = Path(__file__).with_name("benchmarks.json")
 TRIVIAL = ("random", "constant", "stall", "heuristic")
-# the search where it is fast enough for the protocol (Starforged: thousands of decisions/s)
+# the search where it is fast enough for the protocol's 5,000 scenes in a few minutes
+# (examples/mcts_bench.py, docs/batch.md: Starforged plays thousands of searched decisions/s
+# at 100 simulations, STA social conflict hundreds; the others 80 to 150, too slow)
 SEARCH = "mcts:sims=400"
+SEARCH_SOCIAL = "mcts:sims=100"
+NO_SEARCH = ("; no search row: mcts plays {rate} searched decisions/s at 100 simulations "
+             "here, so the protocol's 5,000 scenes would take far more than a few minutes")
 
 
 class BenchmarkTask(NamedTuple):
@@ -72,18 +77,26 @@ TASKS = (
                   (*TRIVIAL, SEARCH, "optimal"), exact=0.4157,
                   why="against the equilibrium crew; the optimal GM holds it to the value"),
     BenchmarkTask("momentum-crew", "scenegym/MomentumScene-v1", "crew", "heuristic-adversarial",
-                  why="the adversarial GM: a crew must choose when to Press"),
+                  why="the adversarial GM: a crew must choose when to Press"
+                  + NO_SEARCH.format(rate=150)),
     BenchmarkTask("momentum-gm", "scenegym/MomentumScene-v1", "gm", "heuristic",
                   (*TRIVIAL, "heuristic-adversarial"),
-                  why="against the heuristic crew, whom the hand-written GMs barely hold"),
+                  why="against the heuristic crew, whom the hand-written GMs barely hold"
+                  + NO_SEARCH.format(rate=150)),
     BenchmarkTask("sta-personal-crew", "scenegym/STAPersonalConflict-v1", "crew", "heuristic",
-                  why="the heuristic crew wins a minority of the default conflict"),
-    BenchmarkTask("sta-personal-gm", "scenegym/STAPersonalConflict-v1", "gm", "heuristic"),
-    BenchmarkTask("sta-social-crew", "scenegym/STASocialConflict-v1", "crew", "heuristic"),
+                  why="the heuristic crew wins a minority of the default conflict"
+                  + NO_SEARCH.format(rate=140)),
+    BenchmarkTask("sta-personal-gm", "scenegym/STAPersonalConflict-v1", "gm", "heuristic",
+                  why="against the heuristic crew" + NO_SEARCH.format(rate=140)),
+    BenchmarkTask("sta-social-crew", "scenegym/STASocialConflict-v1", "crew", "heuristic",
+                  (*TRIVIAL, SEARCH_SOCIAL)),
     BenchmarkTask("sta-social-gm", "scenegym/STASocialConflict-v1", "gm", "heuristic",
+                  (*TRIVIAL, SEARCH_SOCIAL),
                   why="the heuristic crew wins most social scenes: the GM seat has room"),
-    BenchmarkTask("frontiers-crew", "scenegym/FrontiersEncounter-v1", "crew", "heuristic"),
-    BenchmarkTask("frontiers-gm", "scenegym/FrontiersEncounter-v1", "gm", "heuristic"),
+    BenchmarkTask("frontiers-crew", "scenegym/FrontiersEncounter-v1", "crew", "heuristic",
+                  why="against the heuristic GM" + NO_SEARCH.format(rate=80)),
+    BenchmarkTask("frontiers-gm", "scenegym/FrontiersEncounter-v1", "gm", "heuristic",
+                  why="against the heuristic crew" + NO_SEARCH.format(rate=80)),
 )
 
 

@@ -4,8 +4,10 @@ For each ruleset under its default config, the benchmark plays a batch of scenes
 decisions in, keeps the rows whose pending decision has two legal actions or more (a lone
 legal action is taken unsearched), and times one ``act_in`` call of
 ``mcts:sims=S,rollout=R`` over them, after a call that compiles (or loads) the search. It
-prints, per ruleset and budget, the searched decisions per second and the simulations per
-second (one core; the kernels are serial)::
+prints, per ruleset and budget, the searched decisions per second, the simulations per
+second, and the decisions simulated inside the search per second beside the raw engine's
+decisions per second in the same run (``scenegym bench``'s raw figure: both seats random,
+a batch of ``--raw-batch`` envs; one core, the kernels are serial)::
 
     python examples/mcts_bench.py --sims 100 1000 --rows 64 --seed 1
 
@@ -26,6 +28,8 @@ from scenegym.agents.seats import choose_actions
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, OVER
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
+from scenegym.evaluation.bench import measure as measure_rate
+from scenegym.evaluation.steppers import raw_batch
 
 
 def searched_rows(ruleset, rows: int, seed: int) -> SceneBatch:
@@ -45,15 +49,18 @@ def searched_rows(ruleset, rows: int, seed: int) -> SceneBatch:
     return out
 
 
-def measure(ruleset, sims: int, rollout: str, rows: int, seed: int) -> tuple[int, float]:
-    """Searched decisions and their seconds, for one budget."""
+def measure(ruleset, sims: int, rollout: str, rows: int, seed: int) -> tuple[int, int, float]:
+    """Searched decisions, the decisions simulated inside the search, and their seconds,
+    for one budget."""
     agent = make_agent(f"mcts:sims={sims},rollout={rollout}", ruleset.name, seed)
     batch = searched_rows(ruleset, rows, seed)
     idx = np.arange(batch.num_envs)
     agent.act_in(batch, idx[:1])  # compile or load the search
+    before = agent.simulated_decisions()
     start = time.perf_counter()
     agent.act_in(batch, idx)
-    return batch.num_envs, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    return batch.num_envs, agent.simulated_decisions() - before, seconds
 
 
 def main(argv=None) -> None:
@@ -63,15 +70,21 @@ def main(argv=None) -> None:
     parser.add_argument("--rows", type=int, default=64, help="searched decisions per budget")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rulesets", nargs="*", default=None)
+    parser.add_argument("--raw-batch", type=int, default=1024,
+                        help="envs of the raw engine's measurement")
     args = parser.parse_args(argv)
-    print("| ruleset | sims | decisions | seconds | decisions/s | simulations/s |\n"
-          "|---|---:|---:|---:|---:|---:|")
+    print("| ruleset | sims | decisions | seconds | decisions/s | simulations/s | "
+          "simulated decisions/s | raw engine decisions/s |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in args.rulesets or ruleset_names():
         ruleset = get_ruleset(name)
+        raw = measure_rate(raw_batch(ruleset, ruleset.default_config(), args.raw_batch,
+                                     args.seed), 2.0)
         for sims in args.sims:
-            n, seconds = measure(ruleset, sims, args.rollout, args.rows, args.seed)
+            n, simulated, seconds = measure(ruleset, sims, args.rollout, args.rows, args.seed)
             print(f"| {name} | {sims} | {n} | {seconds:.2f} | {n / seconds:,.1f} | "
-                  f"{n * sims / seconds:,.0f} |", flush=True)
+                  f"{n * sims / seconds:,.0f} | {simulated / seconds:,.0f} | {raw:,.0f} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ def main(argv=None) -> None:
 
     def cell(crew, gm):
         ended = play(rs, config, {CREW: crew, GM: gm}, args.scenes, args.seed, args.batch)
-        return outcome(ended), crew_wins(ended)
+        return outcome(ended, config.cutoff_result), crew_wins(ended)
 
     reference, ref_wins = cell("optimal", "optimal")
     print("| crew | gm | crew win rate [95% CI] | minus optimal-optimal (paired) |\n"

@@ -31,7 +31,7 @@ from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
 SearchWork = namedtuple("SearchWork", ["scratch", "mask", "obs", "keys", "counts", "script",
                                        "records", "lengths", "children", "visits", "totals",
-                                       "used", "path"])
+                                       "used", "path", "rounds", "steps"])
 SearchWork.__doc__ = "The scratch arrays of one search call (:func:`search_work`)."
 BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh", "seated", "play"])
 RuleFunctions = namedtuple("RuleFunctions", ["begin", "apply", "legal", "observe"])
@@ -154,7 +154,8 @@ def compile_search(rules: RuleFunctions, a: CompiledPolicy, b: CompiledPolicy):
 
 def search_work(layout, sims: int) -> tuple:
     """Scratch arrays for a search of ``sims`` simulations under ``layout`` (one tree of at
-    most ``sims + 1`` nodes, reused row after row), as ``search.search_rows`` takes them."""
+    most ``sims + 1`` nodes, reused row after row; the value each root action met in each
+    round of a paired root; the decisions simulated), as ``search.search_rows`` takes them."""
     nodes = sims + 1
     return tuple(SearchWork(
         scratch=np.zeros((2, layout.state_size), np.int32),
@@ -165,7 +166,9 @@ def search_work(layout, sims: int) -> tuple:
         records=np.zeros((1, 0, EVENT_WIDTH), np.int32), lengths=np.zeros(1, np.int64),
         children=np.full((nodes, layout.num_actions), -1, np.int32),
         visits=np.zeros(nodes, np.int64), totals=np.zeros(nodes, np.float64),
-        used=np.zeros(1, np.int64), path=np.zeros(nodes + 1, np.int64)))
+        used=np.zeros(1, np.int64), path=np.zeros(nodes + 1, np.int64),
+        rounds=np.zeros((sims, layout.num_actions), np.float64),
+        steps=np.zeros(1, np.int64)))
 
 
 __all__ = ["LOSE", "RAISE", "BatchKernels", "RuleFunctions", "compile_loops", "pending",

@@ -40,9 +40,13 @@ The search (:func:`search_rows`), for each row that waits on the searching agent
 - *Value*: the episode's crew result (header ``RESULT``); at the depth cap, what the crew
   was paid so far in the episode (header ``PAID``: 0 in a one-scene episode, a mission's
   scenes won so far). Every node on the path adds it.
-- *Choice*: the root's best mean for its seat (``paired``), or its most visited legal
-  action (UCT at the root); among equals the rollout policy's own choice (the search found
-  nothing better), else the lower id. A decision with one legal action is taken unsearched.
+- *Choice*: with ``paired``, the rollout policy's own choice unless another action beat it
+  round by round (on the same dice) by more than ``z`` standard errors of the paired
+  difference, then the one with the highest such margin (``z`` 0: the best mean): the best
+  of a few noisy means is otherwise often a worse action than the rollout policy's (the
+  winner's curse); with UCT at the root, its most visited legal action. Among equals the
+  rollout policy's own choice, else the lower id. A decision with one legal action is
+  taken unsearched.
 
 The search reads the whole state row, so it may play only where the seat's observation hides
 nothing of the state (:attr:`scenegym.envs.core.ruleset.Ruleset.hidden`): the agent refuses
@@ -140,13 +144,14 @@ def step_rules(s, p, dice, log, m, o, a):
 def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first):
     """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
     scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
-    visits, totals, nodes used; ``settings``: ``c``, the depth cap, the visits a node needs
+    visits, totals, nodes used, the value of each round of each root action, the decisions
+    simulated; ``settings``: ``c``, the depth cap, the visits a node needs
     before its decisions branch, the seat whose decisions branch the tree or -1: both;
     ``first``: the root's action to take, or -1: UCT's). The ``n``-th simulation through
     each root action rolls the dice of ``simulation_key(key, n)``: the root's actions are
     compared on common random numbers."""
-    children, visits, totals, used = tree
-    c, depth_cap, expand, branching, _ = settings
+    children, visits, totals, used, rounds, steps = tree
+    c, depth_cap, expand, branching, _, _ = settings
     s[:] = root
     dice.counts[0] = 0
     tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
@@ -156,6 +161,7 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
     node, length, depth = 0, 1, 0
     path[0] = 0
     expanded = False
+    round_ = 0
     while s[OVER] == 0 and depth < depth_cap and not expanded:
         if branching >= 0 and s[SEAT] != branching:  # the other seat, as the rollout plays
             step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
@@ -180,7 +186,8 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
         path[length] = node
         length += 1
         if depth == 0:  # the root's action chosen: its visits pick the dice
-            dice.keys[0] = simulation_key(key, visits[node])
+            round_ = visits[node]
+            dice.keys[0] = simulation_key(key, round_)
             rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
         step_rules(s, p, dice, log, m, o, a)
         depth += 1
@@ -188,6 +195,9 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
         step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
         depth += 1
     value = episode_value(s)
+    steps[0] += depth
+    if first >= 0 and round_ < rounds.shape[0]:
+        rounds[round_, first] = value
     for k in range(length):
         visits[path[k]] += 1
         totals[path[k]] += value
@@ -215,6 +225,35 @@ def root_choice(m, children, visits, totals, sign, by_mean, default):
 
 
 @njit(cache=True)
+def paired_gain(rounds, count, a, default, sign, z):
+    """How much better action ``a`` did than ``default`` for ``sign``'s seat over the
+    ``count`` rounds of a paired root, round by round on the same dice: the mean difference
+    less ``z`` standard errors (``z`` 0: the mean difference; one round: no error known,
+    so -inf unless ``z`` is 0)."""
+    d = sign * (rounds[:count, a] - rounds[:count, default])
+    mean = d.mean()
+    if z == 0.0:
+        return mean
+    if count < 2:
+        return -np.inf
+    return mean - z * np.sqrt(d.var() * count / (count - 1) / count)
+
+
+@njit(cache=True)
+def paired_choice(m, rounds, count, default, sign, z):
+    """The legal action whose paired gain over the rollout policy's choice ``default``
+    (:func:`paired_gain`) is the highest and above 0; else ``default`` (among equals, the
+    lower id)."""
+    best, best_gain = default, 0.0
+    for a in range(m.shape[0]):
+        if m[a] and a != default:
+            g = paired_gain(rounds, count, a, default, sign, z)
+            if g > best_gain:
+                best, best_gain = a, g
+    return best
+
+
+@njit(cache=True)
 def only_action(m):
     """The legal action of ``m`` if there is exactly one, else -1 (-2: none)."""
     found = -2
@@ -233,14 +272,16 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
     With ``settings[4]`` (paired), the root's legal actions take turns (simulation ``j``
     tries the ``j mod L``-th of the ``L``), in whole rounds (``sims // L``, at least one;
     fewer than ``L`` simulations try the first ``sims``), so that every action meets the
-    same dice; the choice is then the best mean for the root's seat."""
+    same dice; the choice is then the rollout policy's unless another action beat it round
+    by round by more than ``settings[5]`` standard errors (:func:`paired_choice`; with
+    fewer than ``L`` simulations, the best mean)."""
     rule_legal(root, p, m)
     a = only_action(m)
     if a != -1:
         if a == -2:
             raise ValueError("the search was asked to act with no legal action")
         return a
-    children, visits, totals, used = tree
+    children, visits, totals, used, _, _ = tree
     children[: sims + 1, :] = UNTRIED
     visits[: sims + 1] = 0
     totals[: sims + 1] = 0.0
@@ -256,13 +297,15 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
     rule_legal(root, p, m)
     rule_observe(root, p, o)
     default = rollout_action(root, o, m, policy, key)
-    return root_choice(m, children, visits, totals, 1.0 if root[SEAT] == CREW else -1.0,
-                       paired, default)
+    sign = 1.0 if root[SEAT] == CREW else -1.0
+    if paired and total >= legal.shape[0]:
+        return paired_choice(m, tree[4], total // legal.shape[0], default, sign, settings[5])
+    return root_choice(m, children, visits, totals, sign, paired, default)
 
 
 @njit(cache=True)
 def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, paired,
-                policy, work, out):
+                z, policy, work, out):
     """Into ``out``, the searched action of each state row of ``rows`` (env ``env_ids[r]``).
 
     Args:
@@ -276,22 +319,25 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
             tree too (a best response to it); 0: its decisions branch the tree as well.
         paired: 1: the root's actions take turns on the same dice (see :func:`search_row`);
             0: UCT chooses at the root too.
+        z: with ``paired``, the standard errors of its paired gain by which an action must
+            beat the rollout policy's choice to be chosen instead.
         policy: the rollout policies' arguments (``kernels.policy_args``).
         work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
     """
     p = params[0]
     scratch, mask, obs, keys, counts, script, records, lengths, children, visits, totals, \
-        used, path = work
+        used, path, rounds, steps = work
     dice = borrowed_dice((keys, counts, script))
     log = borrowed_log((records, lengths))
     s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
-    tree = (borrow(children), borrow(visits), borrow(totals), borrow(used))
+    tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
+            borrow(steps))
     for r in range(rows.shape[0]):
         root = borrow(scratch[1])
         root[:] = rows[r]
         key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
         branching = root[SEAT] if other == 1 else -1
-        settings = (c, depth_cap, expand, branching, paired)
+        settings = (c, depth_cap, expand, branching, paired, z)
         out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
                             sims, settings)
     return out

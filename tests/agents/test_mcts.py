@@ -25,9 +25,9 @@ CONFIG = STARFORGED.default_config()
 def test_a_name_gives_its_settings_and_defaults_the_rest():
     assert SearchSettings.parse("mcts") == SearchSettings()
     got = SearchSettings.parse("mcts:sims=400,rollout=random,c=0.7,depth=50,expand=3,"
-                               "other=rollout,root=uct")
+                               "other=rollout,root=uct,z=1.5")
     assert got == SearchSettings(sims=400, rollout="random", c=0.7, depth=50, expand=3,
-                                 other="rollout", root="uct")
+                                 other="rollout", root="uct", z=1.5)
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -41,6 +41,8 @@ def test_a_name_gives_its_settings_and_defaults_the_rest():
     ("mcts:rollout=greedy", "rollout must be one of heuristic, random"),
     ("mcts:other=oracle", "other must be one of search, rollout"),
     ("mcts:root=best", "root must be one of uct, paired"),
+    ("mcts:z=-1", "z must be a number of at least 0"),
+    ("mcts:z=inf", "z must be a number of at least 0"),
     ("mcts:width=3", "KEY among sims, rollout, c, depth, expand, other, root"),
     ("mcts:sims=3,sims=4", "sims is given twice"),
     ("mcts:", "no mcts agent name"),
@@ -104,6 +106,40 @@ def test_it_never_sees_the_envs_own_future_dice():
     assert (agent.act_in(batch, idx) == agent.act_in(other, idx)).all()
     assert (batch.state == before).all() and (batch.dice.keys == keys).all()
     assert (batch.dice.counts == counts).all()
+
+
+def test_a_paired_root_keeps_the_rollout_policys_choice_unless_beaten_by_z_errors():
+    """With a paired root, an action replaces the rollout policy's choice only if it beat
+    it round by round by more than ``z`` standard errors: at a ``z`` no gain reaches, the
+    search plays the heuristic's choice in every seat; at ``z=0`` it does not always."""
+    batch = SceneBatch(STARFORGED, CONFIG, 64)
+    batch.reset(7)
+    heuristic = make_agent("heuristic", "starforged", seed=1)
+    differs = False
+    for _ in range(8):
+        idx = np.flatnonzero((batch.state[:, OVER] == 0) & (batch.masks.sum(axis=1) >= 2))
+        rule_of_thumb = heuristic.act(batch.obs[idx], batch.masks[idx])
+        kept = make_agent("mcts:sims=40,z=1e9", "starforged", seed=3).act_in(batch, idx)
+        assert (kept == rule_of_thumb).all()
+        searched = make_agent("mcts:sims=40,z=0", "starforged", seed=3).act_in(batch, idx)
+        differs |= bool((searched != rule_of_thumb).any())
+        actions = np.zeros(batch.num_envs, np.int64)
+        running = batch.state[:, OVER] == 0
+        choose_actions(batch, {CREW: heuristic, GM: heuristic}, actions, running)
+        batch.step(actions, running)
+    assert differs
+
+
+def test_it_counts_the_decisions_it_simulates():
+    """Every simulation makes one decision at least (the root's), none beyond the depth cap:
+    the count a benchmark compares with the raw engine's rate."""
+    batch = SceneBatch(STARFORGED, CONFIG, 8)
+    batch.reset(5)
+    idx = np.flatnonzero(batch.masks.sum(axis=1) >= 2)
+    agent = make_agent("mcts:sims=20,depth=3", "starforged", seed=1)
+    assert agent.simulated_decisions() == 0
+    agent.act_in(batch, idx)
+    assert 20 * len(idx) <= agent.simulated_decisions() <= 3 * 20 * len(idx)
 
 
 def test_it_plays_as_a_gymnasium_opponent_in_either_seat():
