@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenegym.agents.constant_agent import ConstantAgent
-from scenegym.agents.mcts_agent import MCTSAgent, is_mcts
-from scenegym.agents.random_agent import RandomAgent
 from scenegym.envs.rulesets import get_ruleset, load, ruleset_names
 
 POLICY_SUFFIXES = (".zip", ".onnx")
@@ -43,6 +40,10 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
         seat: The seat the agent plays (``"crew"``, ``"gm"`` or the header's number); a
             policy file trained for another seat, ruleset or size is refused.
     """
+    from scenegym.agents.constant_agent import ConstantAgent  # the agents load numba: here
+    from scenegym.agents.mcts_agent import MCTSAgent, is_mcts
+    from scenegym.agents.random_agent import RandomAgent
+
     if hasattr(spec, "act"):
         return spec
     if spec == "random":
@@ -68,7 +69,6 @@ def make_agent(spec, ruleset: str, seed: int | None = None, config=None, seat=No
                      "object with act(obs, masks, env_ids)")
 
 
-AGENT_NAMES = agent_names()  # of the built-in rulesets, for help texts
 TRIVIAL = (*BLIND, "heuristic")
 
 
@@ -88,3 +88,12 @@ def seat_players(ruleset, names, seat: str) -> tuple[str, ...]:
     """``names`` less, in the crew seat, the ruleset's GM styles (``Ruleset.gm_styles``),
     whose crew is another agent's."""
     return tuple(n for n in names if seat != "crew" or n not in ruleset.gm_styles)
+
+
+def __getattr__(name: str):
+    """``AGENT_NAMES``, every built-in ruleset's agent names (for help texts), made on first
+    use: it loads every ruleset, so importing this module leaves numba unloaded."""
+    if name == "AGENT_NAMES":
+        globals()[name] = agent_names()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

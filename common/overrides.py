@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from scenegym.envs.core.ruleset import SCENARIO
+from scenegym.envs.core.envid import SCENARIO
 
 
 def split_items(spec: str) -> list[str]:

@@ -304,7 +304,7 @@ def base_point(rs, args) -> dict:
     """The config changes every value shares: ``--scenario`` and each ``--set`` (as the
     literals a sweep point holds)."""
     from scenegym.common.overrides import parse_overrides
-    from scenegym.envs.core.ruleset import SCENARIO
+    from scenegym.envs.core.envid import SCENARIO
 
     point = dict(parse_overrides(args.set, rs.config_type))
     if args.field in point:

@@ -28,7 +28,7 @@ from scenegym.agents.registry import agent_names
 from scenegym.common import options
 from scenegym.common.overrides import parse_overrides, split_items
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.ruleset import SCENARIO
+from scenegym.envs.core.envid import SCENARIO
 from scenegym.envs.core.seeds import seed_problem
 from scenegym.envs.gym_env import env_config
 from scenegym.envs.rulesets import env_ids

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+SCENARIO = "scenario"  # the option naming a content file, beside the config fields
+
 
 class EnvId(NamedTuple):
     """A Gymnasium id a ruleset registers.

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from scenegym.envs.core.envid import SCENARIO as SCENARIO  # re-exported
 from scenegym.envs.core.envid import EnvId as EnvId  # re-exported: rulesets import it here
 from scenegym.envs.core.header import HEADER_SIZE
 from scenegym.envs.core.kernels import (
@@ -96,7 +97,6 @@ def fixed_layout(layout: Layout) -> Callable[[Any], Layout]:
     return lambda config: layout
 
 
-SCENARIO = "scenario"  # the option naming a content file, beside the config fields
 
 
 @dataclass(frozen=True, eq=False)
