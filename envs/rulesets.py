@@ -83,15 +83,15 @@ def get_ruleset(name: str) -> Ruleset:
 
 
 def ruleset_names() -> list[str]:
-    """Every ruleset's name, sorted."""
-    _load_builtin()
-    return sorted(_RULESETS)
+    """Every ruleset's name, sorted (the built-ins by their entries: none is loaded)."""
+    return sorted({b.name for b in BUILTIN} | set(_RULESETS))
 
 
 def env_ids() -> list[str]:
-    """Every ruleset's Gymnasium ids, sorted."""
-    _load_builtin()
-    return sorted(e.id for rs in _RULESETS.values() for e in rs.env_ids)
+    """Every ruleset's Gymnasium ids, sorted (the built-ins' from their light id modules:
+    no rules are loaded, nor numba)."""
+    ids = {e.id for b in BUILTIN for e in load(b.env_ids)}
+    return sorted(ids | {e.id for rs in _RULESETS.values() for e in rs.env_ids})
 
 
 def ruleset_of_env(env_id: str) -> Ruleset:

@@ -94,3 +94,24 @@ def test_a_script_without_its_extra_prints_the_pip_line_even_for_help(script, mo
     line = assert_refused(done, module, f'pip install "scenegym[{extra}]"')
     assert line.startswith(f"python -m {script}: error:")
     assert not (tmp_path / "r").exists()
+
+
+LIGHT_PARSER = """
+import argparse, sys
+from scenegym.common.options import CommandParser
+parser = argparse.ArgumentParser(prog="scenegym")
+sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
+for name in sys.argv[1:]:
+    __import__(name, fromlist=["add_parser"]).add_parser(sub)
+print("numba" in sys.modules)
+"""
+LIGHT_COMMANDS = ("scenegym.training.train_command", "scenegym.training.selfplay_command",
+                  "scenegym.training.export_command", "scenegym.training.bench_train_command")
+
+
+def test_the_training_commands_parsers_build_without_numba():
+    """Issue 25: the parsers of ``scenegym --help`` import nothing that compiles (numba is
+    loaded by a command's run, not by its parser)."""
+    done = subprocess.run([sys.executable, "-c", LIGHT_PARSER, *LIGHT_COMMANDS],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "False"

@@ -9,7 +9,7 @@ value and what is allowed. Light on purpose: no torch, no Stable-Baselines3.
 from __future__ import annotations
 
 from scenegym.common.overrides import parse_overrides
-from scenegym.envs.core.reward import GM_REWARDS
+from scenegym.envs.core.gm_rewards import GM_REWARDS
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.rulesets import ruleset_of_env
 
