@@ -38,7 +38,6 @@ import numpy as np
 
 from scenegym.common import options
 from scenegym.common.text import summary
-from scenegym.evaluation import steppers
 
 DEFAULT_BATCHES = (1, 64, 1024, 4096)
 DEFAULT_SECONDS = 2.0
@@ -99,6 +98,8 @@ def bench(ids, batches, seconds: float, seed: int) -> dict:
     bar on stderr when it is a terminal)."""
     from tqdm import tqdm
 
+    from scenegym.evaluation import steppers  # the engine (numba): loaded by a run only
+
     rows, single = [], {}
     with tqdm(total=len(ids) * (len(batches) + 1) + len(batches) + 1, unit="figure set",
               file=sys.stderr, disable=not sys.stderr.isatty()) as bar:
@@ -129,6 +130,8 @@ def bench(ids, batches, seconds: float, seed: int) -> dict:
 def bench_row(env_id: str, b: int, seconds: float, seed: int) -> dict:
     """One id at batch size ``b``: every figure, the ratios, and how many decisions (both
     seats) a learner step takes."""
+    from scenegym.evaluation import steppers
+
     native = steppers.native(env_id, b, seed)
     row = {"id": env_id, "batch": b,
            "raw_decisions_per_s": measure(steppers.raw_engine(env_id, b, seed), seconds),

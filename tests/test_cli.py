@@ -105,11 +105,12 @@ for name in sys.argv[1:]:
     __import__(name, fromlist=["add_parser"]).add_parser(sub)
 print("numba" in sys.modules)
 """
-LIGHT_COMMANDS = ("scenegym.training.train_command", "scenegym.training.selfplay_command",
+LIGHT_COMMANDS = ("scenegym.evaluation.bench", "scenegym.evaluation.solve",
+                  "scenegym.evaluation.serve", "scenegym.training.train_command", "scenegym.training.selfplay_command",
                   "scenegym.training.export_command", "scenegym.training.bench_train_command")
 
 
-def test_the_training_commands_parsers_build_without_numba():
+def test_these_commands_parsers_build_without_numba():
     """Issue 25: the parsers of ``scenegym --help`` import nothing that compiles (numba is
     loaded by a command's run, not by its parser)."""
     done = subprocess.run([sys.executable, "-c", LIGHT_PARSER, *LIGHT_COMMANDS],
