@@ -18,24 +18,8 @@ import numpy as np
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
 from scenegym.common.overrides import parse_overrides
-from scenegym.common.scenes import (
-    COMPILING,
-    ENDED_COLUMNS,
-    MAX_BATCH,
-    MAX_SCENES,
-    Interrupted,
-    play_scenes,
-    scene_engine,
-    scene_outcomes,
-    seat_seed,
-)
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.envid import SCENARIO
-from scenegym.envs.core.header import (
-    CREW,
-    GM,
-)
 from scenegym.envs.core.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.envs.rulesets import get_ruleset, make_rulestats
 
@@ -124,6 +108,18 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     from tqdm import tqdm
 
     from scenegym.agents import make_agent  # agents sit on top of the engine
+    from scenegym.common.scenes import (  # the engine (numba): loaded by a run, not by --help
+        COMPILING,
+        ENDED_COLUMNS,
+        MAX_BATCH,
+        MAX_SCENES,
+        Interrupted,
+        play_scenes,
+        scene_engine,
+        seat_seed,
+    )
+    from scenegym.envs.core.batch import fresh_seed
+    from scenegym.envs.core.header import CREW, GM
 
     _check_range("--scenes", scenes, 1, MAX_SCENES)
     _check_range("--batch", batch, 1, MAX_BATCH)
@@ -209,6 +205,8 @@ def _check_range(flag: str, value: int, low: int, high: int) -> None:
 
 def scene_figures(ended: np.ndarray) -> dict:
     """Generic figures from the ended scenes' result, decisions, lead changes and margin."""
+    from scenegym.common.scenes import scene_outcomes
+
     result, decisions, swings, margin, _ = ended.T
     n = result.shape[0]
     won, lost, cut = scene_outcomes(ended)

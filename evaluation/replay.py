@@ -18,13 +18,9 @@ import numpy as np
 from tqdm import tqdm
 
 from scenegym.agents import make_agent
-from scenegym.agents.seats import choose_actions
 from scenegym.common import options
 from scenegym.common.overrides import parse_overrides, parse_value
-from scenegym.common.scenes import MAX_SCENES, seat_seed
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.header import CREW, EPISODE, GM
 from scenegym.envs.rulesets import get_ruleset
 
 LOG_CAPACITY = 4096
@@ -40,6 +36,11 @@ def replay_scene(ruleset_name: str, seed: int, env: int, scene: int = 0, crew="h
     Agents are made as ``scenegym playtest`` makes them (random agents seeded from
     ``agent_seed``, by default the run's seed), so the replay shows the playtest's scene.
     """
+    from scenegym.agents.seats import choose_actions  # the engine (numba): loaded by a run
+    from scenegym.common.scenes import seat_seed
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.core.header import CREW, EPISODE, GM
+
     rs = get_ruleset(ruleset_name)
     config = rs.config_type() if config is None else config
     agent_seed = seed if agent_seed is None else agent_seed
@@ -77,6 +78,8 @@ def add_parser(sub) -> None:
 
 def env_and_episode(args: argparse.Namespace) -> tuple[int, int]:
     """The (env id, episode) that ``--scene J`` or ``--env I --episode K`` names."""
+    from scenegym.common.scenes import MAX_SCENES
+
     if args.scene is not None:
         if args.env is not None or args.episode is not None:
             raise ValueError(f"--scene {args.scene} names a playtest's scene (episode 0 of env "

@@ -105,9 +105,11 @@ for name in sys.argv[1:]:
     __import__(name, fromlist=["add_parser"]).add_parser(sub)
 print("numba" in sys.modules)
 """
-LIGHT_COMMANDS = ("scenegym.evaluation.bench", "scenegym.evaluation.solve",
-                  "scenegym.evaluation.serve", "scenegym.training.train_command", "scenegym.training.selfplay_command",
-                  "scenegym.training.export_command", "scenegym.training.bench_train_command")
+LIGHT_COMMANDS = ("scenegym.evaluation.playtest", "scenegym.evaluation.replay",
+                  "scenegym.evaluation.bench", "scenegym.evaluation.solve",
+                  "scenegym.evaluation.serve", "scenegym.training.train_command",
+                  "scenegym.training.selfplay_command", "scenegym.training.export_command",
+                  "scenegym.training.bench_train_command")
 
 
 def test_these_commands_parsers_build_without_numba():
