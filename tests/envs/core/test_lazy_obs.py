@@ -12,6 +12,7 @@ from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.policy import policy_of
 from scenegym.envs.rulesets import get_ruleset
+from scenegym.envs.twoseat import TwoSeatBatch
 
 RULESETS = ("frontiers", "momentum", "sta", "sta_social", "starforged")
 
@@ -66,3 +67,14 @@ def test_a_compiled_policy_says_whether_it_reads_the_observation():
     assert not policy_of(make_agent("constant", "sta")).reads_obs
     assert not policy_of(make_agent("stall", "sta")).reads_obs
     assert policy_of(make_agent("heuristic", "sta")).reads_obs
+
+
+def test_the_two_seat_batch_renders_observations_when_read():
+    eager, lazy = (TwoSeatBatch("scenegym/STAPersonalConflict-v1", num_envs=4) for _ in range(2))
+    for b in (eager, lazy):
+        b.reset(seed=3)
+    for _ in range(10):
+        actions = legal_first(eager.masks)
+        eager.step(actions, ~eager.over)
+        lazy.step(actions, ~lazy.over, observe=False)
+    np.testing.assert_array_equal(lazy.obs, eager.obs)
