@@ -44,7 +44,7 @@ from scenegym.envs.core.header import (
     crew_reward,
     gm_extra_due,
 )
-from scenegym.envs.core.prefetch import prefetch_row
+from scenegym.envs.core.prefetch import prefetch_pays, prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
 
 RAISE, LOSE = 0, 1  # what an illegal action does
@@ -90,11 +90,23 @@ def borrowed_log(log_arrays):
 
 
 @njit(cache=True)
-def prefetch_env(state, masks, obs, i):
-    """Hint env ``i``'s rows into the cache while the env before it runs (prefetch.py)."""
-    prefetch_row(state, i)
-    prefetch_row(masks, i)
-    prefetch_row(obs, i)
+def prefetch_env(state, masks, obs, i, far):
+    """Hint env ``i``'s rows into the cache while the env before it runs (prefetch.py), when
+    the rows are ``far``: 0, they fit the caches (no hint); 1, the state and the mask;
+    2, the observation too."""
+    if far > 0:
+        prefetch_row(state, i)
+        prefetch_row(masks, i)
+    if far > 1:
+        prefetch_row(obs, i)
+
+
+@njit(cache=True)
+def rows_far(state, masks, obs, observing):
+    """What :func:`prefetch_env` hints at in a loop that renders observations or not."""
+    if not prefetch_pays(state, masks, obs, observing):
+        return 0
+    return 2 if observing else 1
 
 
 @njit(cache=True)
@@ -132,6 +144,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
     if bad >= 0 and illegal_mode == RAISE:
         return bad, 0, 0
     ended = paid = 0
+    far = rows_far(state, masks, obs, stale is None)
     for i in range(state.shape[0]):
         reward[i] = 0.0
         gm_extra[i] = 0.0
@@ -139,7 +152,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         truncated[i] = False
         if not which[i] or state[i, OVER] == 1:
             continue
-        prefetch_env(state, masks, obs, i + 1)
+        prefetch_env(state, masks, obs, i + 1, far)
         s = borrow(state[i])
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or not masks[i, a]:
@@ -270,8 +283,9 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
     if bad >= 0 and illegal_mode == RAISE:
         return bad, 0, 0, 0, 0
     waiting = reported = unseated = decisions = 0
+    far = rows_far(state, masks, obs, True)  # the learner reads every row's
     for i in range(state.shape[0]):
-        prefetch_env(state, masks, obs, i + 1)
+        prefetch_env(state, masks, obs, i + 1, far)
         s, f = borrow(state[i]), borrow(flags[i])
         m, o = borrow(masks[i]), borrow(obs[i])
         if new_step:
@@ -342,11 +356,12 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     half = log.records.shape[1] // 2
     ended = 0
+    far = rows_far(state, masks, obs, policy[3][2] == 1 or policy[3][3] == 1)
     for i in range(state.shape[0]):
         over[i] = False
         if not active[i]:
             continue
-        prefetch_env(state, masks, obs, i + 1)
+        prefetch_env(state, masks, obs, i + 1, far)
         s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
         stale = False
         while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):
