@@ -15,10 +15,11 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 CACHE_LINE = 64  # bytes
-# Rows a loop touches beyond which it prefetches: measured (issue 25, item 2) on a 2-core
-# EPYC (2 MiB L2 per core, 32 MiB L3), raw engine at 64..65536 envs: below the L3 the
-# hardware prefetcher keeps up and the hints cost 10-90 ns a decision (momentum,
-# Starforged); far beyond it (STA, Frontiers at 65536: 140-166 MiB) they halve a decision.
+# Rows a loop that renders no observation touches beyond which it prefetches: measured
+# (issue 25, item 2) on a 2-core EPYC (2 MiB L2 per core, 32 MiB L3), raw engine at
+# 64..65536 envs: below the L3 the hardware prefetcher keeps up and the hints cost 10-90 ns
+# a decision (momentum, Starforged); far beyond it (STA, Frontiers at 65536: 140-166 MiB)
+# they halve a decision. Loops that render observations always prefetch (loops.rows_far).
 PREFETCH_BYTES = 32 * 2**20
 _NAME = "llvm.prefetch.p0" if binding.llvm_version_info >= (15,) else "llvm.prefetch.p0i8"
 
