@@ -55,7 +55,8 @@ def floor(env_id: str, num_envs: int, seed: int) -> Stepper:
 
 def raw_batch(rs, config, num_envs: int, seed: int) -> Stepper:
     """A :class:`SceneBatch` of ``rs`` under ``config``, both seats the compiled random
-    picker, autoreset by ``next_episode``; a unit is a decision."""
+    picker, autoreset by ``next_episode``; a unit is a decision. The picker reads no
+    observation, so the steps render none (``step(observe=False)``)."""
     from scenegym.envs.core.batch import SceneBatch
     from scenegym.envs.core.kernels import entry_point
 
@@ -68,7 +69,7 @@ def raw_batch(rs, config, num_envs: int, seed: int) -> Stepper:
 
     def step():
         choose(*args)
-        _, over, _ = engine.step(actions)
+        _, over, _ = engine.step(actions, observe=False)  # the random picker reads none
         if engine.ended:
             engine.next_episode(over)
 
