@@ -185,6 +185,10 @@ option("no_plots", "--no-plots", "write no PNG plots (nor put them in the HTML p
 option("ray", "--ray",
        'play the cells as Ray tasks on a local Ray, one per CPU (pip install "scenegym[ray]")',
        action="store_true")
+option("workers", "--workers",
+       "worker processes the scenes are split over, the same figures whatever their number "
+       "(default: every core, or SCENEGYM_WORKERS; one for a short run)",
+       default=None, metavar="N")  # checked by scenegym.common.workers.check_workers
 option("address", "--address",
        "run on the Ray cluster at ADDR instead of a local Ray (implies --ray where a command "
        "has it)", default=None, metavar="ADDR")

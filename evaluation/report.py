@@ -83,22 +83,24 @@ def parse_arms(ruleset: str, arms: list[str], scenario: str | None = None) -> di
 
 
 def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int, results=None,
-             progress_bar: bool = False, scenario: str | None = None) -> dict:
+             progress_bar: bool = False, scenario: str | None = None,
+             workers: int | None = None) -> dict:
     """Play every arm; returns ``{arm name: playtest report}``.
 
     Every arm after the first also carries ``paired``: its differences from the first arm,
     scene by scene (see :func:`scenegym.evaluation.paired.compare`). ``results``, if given,
     is filled arm by arm, so a caller keeps the arms finished before an interrupt.
-    ``scenario`` is the scenario of every arm that names none of its own.
+    ``scenario`` is the scenario of every arm that names none of its own. ``workers``: the
+    worker processes of each arm (see :func:`scenegym.evaluation.playtest.playtest_scenes`).
     """
     parsed = parse_arms(ruleset, arms, scenario)
     return play_arms(ruleset, {name: (agents, config, overrides)
                                for name, (agents, overrides, config) in parsed.items()},
-                     scenes, seed, results, progress_bar)
+                     scenes, seed, results, progress_bar, workers)
 
 
 def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
-              progress_bar: bool = False) -> dict:
+              progress_bar: bool = False, workers: int | None = None) -> dict:
     """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first.
 
     An arm cut short by Ctrl-C raises ``KeyboardInterrupt`` and is left out of ``results``,
@@ -110,7 +112,7 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
     first = None
     for name, (agents, config, overrides) in arms.items():
         report, ended = whole_arm(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
-                                  config=config, progress_bar=progress_bar)
+                                  config=config, progress_bar=progress_bar, workers=workers)
         report["config_overrides"] = json_ready(overrides)
         report["scenes_shown"] = shown_scenes(report, ended, config, overrides)
         if first is None:
@@ -190,7 +192,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym report``."""
     p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
                        description=summary(__doc__))
-    options.add(p, "target", "scenario", "seed", "no_plots", arm={"required": True},
+    options.add(p, "target", "scenario", "seed", "no_plots", "workers", arm={"required": True},
                 scenes={"default": 20_000},
                 out={"required": True, "files": "report.md, report.json, report.html and the "
                                                 "PNG plots"})
@@ -207,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
     results: dict = {}
     try:
         run_arms(args.ruleset, args.arm, args.scenes, seed, results, sys.stderr.isatty(),
-                 args.scenario)
+                 args.scenario, args.workers)
     except KeyboardInterrupt:
         if results:
             warn(f"interrupted: {len(results)} of {len(args.arm)} arms finished")

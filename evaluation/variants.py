@@ -95,8 +95,9 @@ def arm_configs(ruleset: str, variants, sets=(), scenario=None) -> dict:
 
 def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heuristic",
                  gm="heuristic", batch: int = DEFAULT_BATCH, results=None,
-                 progress_bar: bool = False) -> dict:
-    """Play every arm on the same scenes; the table as a JSON-ready dict.
+                 progress_bar: bool = False, workers: int | None = None) -> dict:
+    """Play every arm on the same scenes (each split over ``workers`` processes: see
+    :func:`scenegym.evaluation.playtest.playtest_scenes`); the table as a JSON-ready dict.
 
     Returns:
         ``{"ruleset", "seed", "scenes", "batch", "crew", "gm", "statistics", "base": {stat:
@@ -111,7 +112,7 @@ def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heurist
     base_ended = None
     for name, config in arms.items():
         report, ended = whole_arm(ruleset, scenes, crew, gm, seed=seed, batch=batch,
-                                  config=config, progress_bar=progress_bar)
+                                  config=config, progress_bar=progress_bar, workers=workers)
         values = {key: f(ended) for key, f in stats.items()}
         if base_ended is None:
             base_ended = values
@@ -152,13 +153,15 @@ def flips(tables: dict) -> dict:
 
 
 def run_pairings(ruleset: str, arms: dict, scenes: int, seed: int, pairings: list[str],
-                 batch: int, tables: dict, progress_bar: bool = False) -> dict:
+                 batch: int, tables: dict, progress_bar: bool = False,
+                 workers: int | None = None) -> dict:
     """:func:`run_variants` under each pairing (``tables``: ``{pairing: table}``, filled
     pairing by pairing)."""
     for spec in pairings:
         crew, gm = pairing_agents(spec)
         tables[spec] = {}
-        run_variants(ruleset, arms, scenes, seed, crew, gm, batch, tables[spec], progress_bar)
+        run_variants(ruleset, arms, scenes, seed, crew, gm, batch, tables[spec], progress_bar,
+                     workers)
     return tables
 
 
@@ -243,6 +246,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("variants", help="every named variant against the default rules, paired",
                        description=summary(__doc__))
     options.add(p, "target", "seed", "variant", "scenario", "set", "no_plots", "agents",
+                "workers",
                 scenes={"default": 20_000}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
                 out={"required": True, "files": "variants.md, variants.json and variants.png"})
@@ -260,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
     results: dict = {}
     try:
         run_variants(args.ruleset, arms, args.scenes, seed, args.crew, args.gm, args.batch,
-                     results, sys.stderr.isatty())
+                     results, sys.stderr.isatty(), args.workers)
     except KeyboardInterrupt:
         if results.get("variants"):
             warn(f"interrupted: {len(results['variants'])} of {len(arms) - 1} variants finished")
@@ -293,7 +297,7 @@ def run_pairing_tables(args: argparse.Namespace, arms: dict, seed: int) -> int:
     tables: dict = {}
     try:
         run_pairings(args.ruleset, arms, args.scenes, seed, args.agents, args.batch, tables,
-                     sys.stderr.isatty())
+                     sys.stderr.isatty(), args.workers)
     except KeyboardInterrupt:
         done = {p: t for p, t in tables.items() if len(t.get("variants", {})) == len(arms) - 1}
         if done:
