@@ -207,6 +207,9 @@ option("seconds", "--seconds", "time box of each measurement, in seconds", type=
 option("first_step", "--first-step",
        "instead: seconds from a new process to its first step, cold and warm kernel cache "
        "(scenegym.evaluation.first_step)", action="store_true")
+option("breakdown", "--breakdown",
+       "also: each pass of a decision (pick, apply, legal, observe) timed alone, per id and "
+       "batch (scenegym.evaluation.breakdown)", action="store_true")
 option("env", "--env", "instead of --scene: env id I of a batch (a vector env's row, a soak's), "
        "with --episode", type=int, default=None, metavar="I")
 option("episode", "--episode", "with --env: its episode K (0..{max_scene}; default 0)", type=int,

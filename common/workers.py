@@ -30,13 +30,22 @@ from queue import Empty
 
 import numpy as np
 
-from scenegym.common.scenes import Interrupted, play_scenes, scene_engine, seat_seed
+from scenegym.common.scenes import (
+    Interrupted,
+    _advance,
+    play_scenes,
+    scene_engine,
+    seat_seed,
+)
 
 WORKERS_VARIABLE = "SCENEGYM_WORKERS"
-# Scenes a worker must have before a run is split by default. Measured (docs/guides): a
-# worker costs about 3 s to start and load the kernels; heuristic against heuristic plays
-# some 10,000 Starforged scenes (the fastest ruleset) in that time on one core.
-SCENES_PER_WORKER = 10_000
+# Scenes a worker must have before a run is split by default. Measured on this project's
+# 2-core machine (load 3.5, other jobs running; warm kernel cache), heuristic against
+# heuristic at batch 4096: a run split over 2 workers took 3 to 8 s longer than one
+# process for Starforged at 2,000,000 scenes, Momentum at 100,000, STA at 20,000 and
+# Frontiers at 10,000: starting a worker and loading its kernels costs seconds, which the
+# scenes of a short run do not win back.
+SCENES_PER_WORKER = 100_000
 MAX_WORKERS = 1024
 POLL_SECONDS = 0.2
 
@@ -160,7 +169,11 @@ def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None
     """
     if workers <= 1 or not splittable(run):
         return play_range(run, 0, scenes, agents, bar)
-    parts = play_ranges(run, scene_ranges(scenes, workers), bar)
+    try:
+        parts = play_ranges(run, scene_ranges(scenes, workers), bar)
+    finally:
+        if bar is not None:
+            bar.close()
     rows = [part[0] for part in parts if part[0].size]  # the finished scenes', in order
     ended = np.concatenate(rows) if rows else np.zeros((0, 0), np.int64)
     if any(part[3] for part in parts):
@@ -187,10 +200,10 @@ def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], bar=None) -> list:
                              initargs=(counts, stop)) as pool:
         futures = [pool.submit(worker_range, run, first, scenes) for first, scenes in ranges]
         try:
-            follow(futures, counts, bar)
+            follow(futures, counts, bar, stop)
         except KeyboardInterrupt:
             stop.set()
-            follow(futures, counts, bar)
+            follow(futures, counts, bar, stop)
             return [finished(future, scenes) for future, (_, scenes) in zip(futures, ranges)]
         return [future.result() for future in futures]
 
@@ -204,17 +217,19 @@ def finished(future, scenes: int):
         return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
 
 
-def follow(futures: list, counts, bar) -> None:
-    """Wait for every worker, counting the scenes they report on ``bar``."""
+def follow(futures: list, counts, bar, stop) -> None:
+    """Wait for every worker, counting the scenes they report on ``bar``; a worker's error
+    stops the others and is raised here."""
     pending = set(futures)
     while pending:
-        _, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+        done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+        failed = [f.exception() for f in done if f.exception() is not None]
+        if failed and not isinstance(failed[0], BrokenProcessPool):
+            stop.set()
+            raise failed[0]
         ended = drained(counts)
         if bar is not None and ended:
-            if not bar.disable and bar.desc:  # the first scenes: the compile step is over
-                bar.set_description_str("")
-                bar.reset()
-            bar.update(ended)
+            _advance(bar, ended)  # the bar of play_scenes, counted the same way
 
 
 def drained(counts) -> int:
