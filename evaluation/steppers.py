@@ -15,12 +15,14 @@ from scenegym.envs.core.header import DECISIONS, EPISODE
 @dataclass
 class Stepper:
     """``step()`` does ``per_step`` units of work; ``close()`` frees it; ``decisions()``
-    (where known) counts the decisions of both seats taken so far."""
+    (where known) counts the decisions of both seats taken so far; ``engine``: the batch
+    it steps (a raw batch's)."""
 
     step: Callable[[], None]
     per_step: int
     close: Callable[[], None] = lambda: None
     decisions: Callable[[], int] | None = field(default=None)
+    engine: object = None
 
 
 class AskedInPython:
@@ -73,7 +75,7 @@ def raw_batch(rs, config, num_envs: int, seed: int) -> Stepper:
         if engine.ended:
             engine.next_episode(over)
 
-    return Stepper(step, num_envs)
+    return Stepper(step, num_envs, engine=engine)
 
 
 def cartpole_single(seed: int) -> Stepper:
