@@ -29,11 +29,13 @@ CELLS_FOLDER = "cells"
 @dataclass(frozen=True)
 class Cell:
     """One job, its parameters, and what else decides its result (``tags``, e.g. the
-    digest of a policy file it loads); all JSON-ready, all in the key of its file."""
+    digest of a policy file it loads); all JSON-ready, all in the key of its file. The
+    job's ``settings`` change its speed, never its result (``workers``): not in the key."""
 
     job: object
     params: dict = field(default_factory=dict)
     tags: dict = field(default_factory=dict)
+    settings: dict = field(default_factory=dict)  # speed alone (workers): not in the key
 
     @property
     def key(self) -> dict:
@@ -99,7 +101,8 @@ def run_serial(cells: list[Cell], folder: Path, progress=None) -> list:
     """
     done, todo = pending(cells, folder)
     for i in todo:
-        done[i] = finish(cells[i], folder, *cells[i].job(**cells[i].params))
+        done[i] = finish(cells[i], folder, *cells[i].job(**cells[i].params,
+                                                          **cells[i].settings))
         if progress is not None:
             progress(len(done), len(cells))
     return [done[i] for i in range(len(cells))]

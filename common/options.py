@@ -188,6 +188,10 @@ option("no_plots", "--no-plots", "write no PNG plots (nor put them in the HTML p
 option("ray", "--ray",
        'play the cells as Ray tasks on a local Ray, one per CPU (pip install "scenegym[ray]")',
        action="store_true")
+option("workers", "--workers",
+       "worker processes the scenes are split over, the same figures whatever their number "
+       "(default: every core, or SCENEGYM_WORKERS; one for a short run)",
+       default=None, metavar="N")  # checked by scenegym.common.workers.check_workers
 option("address", "--address",
        "run on the Ray cluster at ADDR instead of a local Ray (implies --ray where a command "
        "has it)", default=None, metavar="ADDR")
@@ -206,6 +210,9 @@ option("seconds", "--seconds", "time box of each measurement, in seconds", type=
 option("first_step", "--first-step",
        "instead: seconds from a new process to its first step, cold and warm kernel cache "
        "(scenegym.evaluation.first_step)", action="store_true")
+option("breakdown", "--breakdown",
+       "also: each pass of a decision (pick, apply, legal, observe) timed alone, per id and "
+       "batch (scenegym.evaluation.breakdown)", action="store_true")
 option("env", "--env", "instead of --scene: env id I of a batch (a vector env's row, a soak's), "
        "with --episode", type=int, default=None, metavar="I")
 option("episode", "--episode", "with --env: its episode K (0..{max_scene}; default 0)", type=int,

@@ -15,7 +15,9 @@ from pathlib import Path
 
 from scenegym.common.cells import Cell, finish, pending
 
-WORKER_THREADS = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# a task is one CPU's: one thread, and its scenes in one process (scenegym.common.workers)
+WORKER_THREADS = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+                  "SCENEGYM_WORKERS": "1"}
 
 
 def connect(address: str | None, num_cpus: int | None = None):

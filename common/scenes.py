@@ -107,9 +107,10 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
-                progress_bar: bool = False, inline: bool = True, bar=None) -> np.ndarray:
-    """Play scenes ``0 .. scenes-1`` (scene ``j``: episode 0 of env id ``j``); returns the
-    ended scenes' header columns.
+                progress_bar: bool = False, inline: bool = True, bar=None,
+                first: int = 0, stop=None) -> np.ndarray:
+    """Play scenes ``first .. first+scenes-1`` (scene ``j``: episode 0 of env id ``j``);
+    returns the ended scenes' header columns.
 
     With compiled policies in both seats (and ``inline``), one compiled call plays every
     running scene to its end (or until the event log needs draining); otherwise each
@@ -118,12 +119,13 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     Returns:
         int64[scenes, 5 + m]: result, decisions, lead changes, final margin and cut-off flag of
         each scene (``ENDED_COLUMNS``), then the ruleset's own per-scene figures (the ``m``
-        names of its statistics' ``scene_columns``); row ``j`` is scene ``j``, whatever the
-        batch and the order the scenes ended in.
+        names of its statistics' ``scene_columns``); row ``j`` is scene ``first + j``,
+        whatever the batch and the order the scenes ended in.
 
     ``bar`` is a tqdm bar to count the scenes on (default: one on stderr if
     ``progress_bar``); its description, until the first scenes are played, says that the
-    rules are being compiled.
+    rules are being compiled. ``stop``, if given, is asked between compiled calls and
+    stops the run as Ctrl-C does when it says so (a worker's Ctrl-C: ``common/workers.py``).
 
     Raises:
         ValueError: the engine has more rows than there are scenes to play.
@@ -138,16 +140,18 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     own = len(scene_columns(rulestats))
     ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
     kept = np.zeros(scenes, np.bool_)  # the rows of the scenes finished so far
-    begun = engine.num_envs  # scenes 0 .. begun-1 have started
+    begun = engine.num_envs  # scenes first .. first+begun-1 have started
     actions = np.zeros(engine.num_envs, np.int64)
     play = scene_player(engine, agents, inline)
-    engine.env_ids[:] = np.arange(engine.num_envs)
+    engine.env_ids[:] = first + np.arange(engine.num_envs)
     engine.reset(seed)
     if bar is None:
         bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
                    desc=COMPILING)
     try:
         while not kept.all():
+            if stop is not None and stop():
+                raise KeyboardInterrupt
             active = engine.state[:, OVER] == 0
             if not active.any():
                 raise RuntimeError("no scene is running but the playtest is not finished")
@@ -160,8 +164,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 rulestats.add_events(envs, records)
             done = np.flatnonzero(over)
             if done.size:
-                keep_scenes(ended, kept, engine, done, rulestats, own)
-                begun = begin_next_scenes(engine, done, begun, scenes)
+                keep_scenes(ended, kept, engine, done, rulestats, own, first)
+                begun = begin_next_scenes(engine, done, begun, scenes, first)
             _advance(bar, done.size)
     except KeyboardInterrupt:
         raise Interrupted(ended[kept], kept) from None
@@ -171,10 +175,11 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
 
 
 def keep_scenes(ended: np.ndarray, kept: np.ndarray, engine: SceneBatch, done: np.ndarray,
-                rulestats, own: int) -> None:
-    """Write the ended rows ``done`` of the engine into ``ended`` at their scenes' rows."""
+                rulestats, own: int, first: int = 0) -> None:
+    """Write the ended rows ``done`` of the engine into ``ended`` at their scenes' rows
+    (row ``j``: scene ``first + j``)."""
     rows = engine.state[done]
-    scene = engine.env_ids[done].astype(np.int64)
+    scene = engine.env_ids[done].astype(np.int64) - first
     ended[scene, :len(ENDED_COLUMNS)] = rows[:, ENDED_COLUMNS]
     if own:
         ended[scene, len(ENDED_COLUMNS):] = rulestats.scene_values(done, rows)
@@ -182,14 +187,15 @@ def keep_scenes(ended: np.ndarray, kept: np.ndarray, engine: SceneBatch, done: n
     rulestats.add_ended(rows)
 
 
-def begin_next_scenes(engine: SceneBatch, done: np.ndarray, begun: int, scenes: int) -> int:
-    """The first of the rows ``done`` start the scenes not begun yet, in order; returns how
-    many scenes have begun."""
+def begin_next_scenes(engine: SceneBatch, done: np.ndarray, begun: int, scenes: int,
+                      first: int = 0) -> int:
+    """The first of the rows ``done`` start the scenes not begun yet (of ``first ..
+    first+scenes-1``), in order; returns how many scenes have begun."""
     more = min(done.size, scenes - begun)
     if more > 0:
         which = np.zeros(engine.num_envs, np.bool_)
         which[done[:more]] = True
-        engine.begin_scenes(which, np.arange(begun, begun + more))
+        engine.begin_scenes(which, first + np.arange(begun, begun + more))
     return begun + more
 
 

@@ -177,16 +177,19 @@ class TwoSeatBatch:
         """Start episode 0 of every env (``seed=None``: a fresh seed from OS entropy)."""
         self.batch.reset(seed)
 
-    def step(self, actions, which: np.ndarray | None = None) -> StepResult:
+    def step(self, actions, which: np.ndarray | None = None, *,
+             observe: bool = True) -> StepResult:
         """The pending seat's decision in each env ``which`` selects (default: every running
         env), then everything automatic up to the next decision.
 
         Args:
             actions: int[num_envs]; entries of envs not selected are ignored.
             which: bool[num_envs], the envs that decide now.
+            observe: ``False`` when the next deciders read no observation (random or
+                constant players): :attr:`obs` is then rendered when it is read.
         """
         seats = self.batch.pending_seat.copy()
-        crew, over, truncated = self.batch.step(actions, which)
+        crew, over, truncated = self.batch.step(actions, which, observe=observe)
         self._rewards[:, CREW] = crew
         if self.gm_reward == "adversarial":
             self._rewards[:, GM] = adversarial_payment(crew, self.batch.gm_extra)

@@ -47,15 +47,12 @@ from scenegym.common.scenes import (
     ENDED_COLUMNS,
     MAX_BATCH,
     MAX_SCENES,
-    play_scenes,
-    scene_engine,
     scene_outcomes,
-    seat_seed,
 )
 from scenegym.common.text import summary
+from scenegym.common.workers import SceneRun, play_run, workers_for
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import CREW, GM, RESULT
-from scenegym.envs.core.rulestats import NoRuleStats
 from scenegym.envs.core.stats import proportion_ci
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation.paired import paired_difference
@@ -113,15 +110,14 @@ def crew_wins(ended: np.ndarray) -> np.ndarray:
     return (ended[:, ENDED_COLUMNS.index(RESULT)] > 0).astype(np.float64)
 
 
-def play(ruleset, config, specs: dict, scenes: int, seed: int, batch: int) -> np.ndarray:
+def play(ruleset, config, specs: dict, scenes: int, seed: int, batch: int,
+         workers: int | None = None) -> np.ndarray:
     """The ended scenes of ``{seat: agent spec or object}``, each seat's agent seeded from
-    ``seed`` (the same in every row: common random numbers)."""
-    from scenegym.agents import make_agent
-
-    agents = {s: make_agent(spec, ruleset.name, seat_seed(seed, s), config, seat=s)
-              for s, spec in specs.items()}
-    engine = scene_engine(ruleset, config, min(batch, scenes), scenes)
-    return play_scenes(engine, agents, scenes, seed, NoRuleStats())
+    ``seed`` (the same in every row: common random numbers), split over ``workers``
+    processes (see :func:`scenegym.common.workers.workers_for`; a loaded policy plays in
+    this process alone)."""
+    run = SceneRun(ruleset.name, config, specs, seed, batch, statistics=False)
+    return play_run(run, scenes, workers_for(scenes, workers))[0]
 
 
 def outcome(ended: np.ndarray, cutoff_result: int) -> dict:
@@ -145,7 +141,8 @@ def seat_returns(wins: int, losses: int, cut_offs: int, scenes: int, cutoff_resu
 
 
 def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
-              batch: int, rows: list, search: str | None = None) -> None:
+              batch: int, rows: list, search: str | None = None,
+              workers: int | None = None) -> None:
     """Append one row per player of ``seat`` of ``env_id`` to ``rows`` (as each finishes),
     then each row's paired difference from the heuristic's row (and, with a ``search``
     opponent, each row's search gain)."""
@@ -161,7 +158,8 @@ def seat_rows(env_id: str, seat: str, players: dict, scenes: int, seed: int,
         row = {"env_id": env_id, "ruleset": rs.name, "seat": seat, "player": name,
                "kind": "agent" if isinstance(spec, str) else "policy"}
         for key, opponent in opponents.items():
-            ended = play(rs, config, {SEATS[seat]: spec, other: opponent}, scenes, seed, batch)
+            ended = play(rs, config, {SEATS[seat]: spec, other: opponent}, scenes, seed, batch,
+                         workers)
             row[key] = outcome(ended, config.cutoff_result)
             wins[name, key] = crew_wins(ended)
         rows.append(row)
@@ -208,11 +206,12 @@ def check_agent_names(names, ids: list[str]) -> None:
 
 def baselines(ids: list[str], scenes: int, seed: int, policies: dict,
               batch: int = DEFAULT_BATCH, rows: list | None = None,
-              agents=None, search: str | None = None) -> list[dict]:
+              agents=None, search: str | None = None, workers: int | None = None) -> list[dict]:
     """Every row of the table (see the module docstring); ``rows``, if given, is filled row
     by row, so a caller keeps the rows finished before an interrupt. ``agents`` limits the
     agent rows (see :func:`chosen_agents`); ``search`` (an ``mcts`` name, or None) is a row of
-    each seat and every row's third opponent."""
+    each seat and every row's third opponent; ``workers``: the worker processes of each cell
+    (see :func:`play`)."""
     rows = [] if rows is None else rows
     for env_id in ids:
         rs = ruleset_of_env(env_id)
@@ -222,7 +221,7 @@ def baselines(ids: list[str], scenes: int, seed: int, policies: dict,
             if searching:
                 players[searching] = searching
             players.update(policies.get((env_id, seat), {}))
-            seat_rows(env_id, seat, players, scenes, seed, batch, rows, searching)
+            seat_rows(env_id, seat, players, scenes, seed, batch, rows, searching, workers)
     return rows
 
 
@@ -292,7 +291,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym baselines``."""
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
-    options.add(p, "seed", "players", "json", "benchmark", "write", "policies", "search",
+    options.add(p, "seed", "players", "json", "benchmark", "write", "policies", "search", "workers",
                 target={"nargs": "*"},
                 scenes={"default": DEFAULT_SCENES}, crew={"action": "append"},
                 gm={"action": "append"}, batch={"default": DEFAULT_BATCH},
@@ -329,7 +328,8 @@ def run(args: argparse.Namespace) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     rows: list = []
     try:
-        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents, search)
+        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents, search,
+                  args.workers)
     except KeyboardInterrupt:
         if rows:
             warn(f"interrupted: {len(rows)} rows finished")

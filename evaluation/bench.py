@@ -21,6 +21,10 @@ For each registered id and batch size, in one run (:mod:`scenegym.evaluation.ste
 - **CartPole**: Gymnasium's ``CartPoleVectorEnv`` at the same batch size, random actions;
   ``native_over_cartpole`` is the native rate over it.
 
+With ``--breakdown``, each row also times the four passes of the raw row's decision alone
+(pick, apply, legal, observe: :mod:`scenegym.evaluation.breakdown`), in nanoseconds per
+decision.
+
 And once per id, **single**: ``gym.make(id)`` stepped one step at a time, beside
 ``gym.make("CartPole-v1")`` stepped the same way (``single_over_cartpole``). Actions are uniform
 among the legal ones (``info["action_mask"]``). Every figure is measured after warm-up steps
@@ -49,7 +53,7 @@ def add_parser(subparsers) -> None:
     """Add the ``bench`` command."""
     p = subparsers.add_parser("bench", help="steps per second: engine, native vector env, "
                               "SyncVectorEnv, single env", description=summary(__doc__))
-    options.add(p, "seed", "first_step", "json", target={"nargs": "*"},
+    options.add(p, "seed", "first_step", "breakdown", "json", target={"nargs": "*"},
                 batch={"nargs": "+", "default": list(DEFAULT_BATCHES)},
                 seconds={"default": DEFAULT_SECONDS})
     p.set_defaults(run=run)
@@ -72,7 +76,7 @@ def run(args) -> int:
         print(json.dumps(times, indent=2) if args.json else "\n".join(format_first_step(times)))
         return 0
     seed = fresh_seed() if args.seed is None else args.seed
-    report = bench(ids, args.batch, args.seconds, seed)
+    report = bench(ids, args.batch, args.seconds, seed, args.breakdown)
     print(json.dumps(report, indent=2) if args.json else "\n".join(format_report(report)))
     return 0
 
@@ -93,9 +97,9 @@ FIGURES = ("raw_decisions_per_s", "native_steps_per_s", "native_python_opponent_
            "sync_steps_per_s", "playtest_scenes_per_s")
 
 
-def bench(ids, batches, seconds: float, seed: int) -> dict:
+def bench(ids, batches, seconds: float, seed: int, breakdown: bool = False) -> dict:
     """Every measurement for ``ids`` x ``batches``, plus the single env per id (a progress
-    bar on stderr when it is a terminal)."""
+    bar on stderr when it is a terminal); with ``breakdown``, each row's passes too."""
     from tqdm import tqdm
 
     from scenegym.evaluation import steppers  # the engine (numba): loaded by a run only
@@ -115,6 +119,8 @@ def bench(ids, batches, seconds: float, seed: int) -> dict:
             for b in batches:
                 bar.set_description_str(f"{env_id} batch {b}")
                 row = bench_row(env_id, b, seconds, seed)
+                if breakdown:
+                    row["pass_ns_per_decision"] = pass_ns(env_id, b, seed, seconds)
                 row["native_over_cartpole"] = (row["native_steps_per_s"]
                                                / cartpole["vector_steps_per_s"][str(b)])
                 rows.append(row)
@@ -158,6 +164,15 @@ def bench_row(env_id: str, b: int, seconds: float, seed: int) -> dict:
     row["native_over_engine_bound"] = row["native_steps_per_s"] / engine_bound
     row["engine_bound_over_sync"] = engine_bound / row["sync_steps_per_s"]
     return row
+
+
+def pass_ns(env_id: str, b: int, seed: int, seconds: float) -> dict:
+    """Nanoseconds per decision of each pass, timed alone (see
+    :mod:`scenegym.evaluation.breakdown`), with the time box shared among them."""
+    from scenegym.evaluation.breakdown import PASSES, pass_times
+
+    times = pass_times(env_id, b, seed, seconds / len(PASSES))
+    return {name: t * 1e9 for name, t in times.items()}
 
 
 def measure(stepper, seconds: float, close: bool = True) -> float:
@@ -208,6 +223,7 @@ def format_report(report: dict) -> list[str]:
             f"{r['playtest_scenes_per_s']:>10,.0f} {r['native_over_sync']:>7.1f}x "
             f"{r['decisions_per_learner_step']:>8.2f} {r['native_over_engine_bound']:>9.2f} "
             f"{r['engine_bound_over_sync']:>9.1f}x")
+    lines += format_breakdown(report["results"])
     cartpole = report["cartpole"]
     lines.append("CartPoleVectorEnv (gym.make_vec): " + ", ".join(
         f"batch {b} {rate:,.0f} steps/s" for b, rate in cartpole["vector_steps_per_s"].items()))
@@ -220,4 +236,21 @@ def format_report(report: dict) -> list[str]:
                  "CartPoleVectorEnv at the batch; nat/bound: native steps/s over the engine's "
                  "bound (raw decisions/s / decisions per learner step); bound/sync: that bound "
                  "over sync, the largest nat/sync the rules' cost allows")
+    return lines
+
+
+def format_breakdown(rows: list[dict]) -> list[str]:
+    """The passes of each row that has them (``--breakdown``), ns per decision."""
+    timed = [r for r in rows if "pass_ns_per_decision" in r]
+    if not timed:
+        return []
+    from scenegym.evaluation.breakdown import PASSES
+
+    lines = ["breakdown: ns per decision of each pass alone (pick: the random picker; apply: "
+             "the rules take it; legal: the next mask; observe: the next observation)",
+             f"{'id':<30} {'batch':>5} " + " ".join(f"{p:>8}" for p in PASSES)]
+    for r in timed:
+        ns = r["pass_ns_per_decision"]
+        lines.append(f"{r['id'].removeprefix('scenegym/'):<30} {r['batch']:>5} "
+                     + " ".join(f"{ns[p]:>8.1f}" for p in PASSES))
     return lines

@@ -18,10 +18,24 @@ import numpy as np
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
 from scenegym.common.overrides import parse_overrides
+from scenegym.common.scenes import (
+    COMPILING,
+    ENDED_COLUMNS,
+    MAX_BATCH,
+    MAX_SCENES,
+    Interrupted,
+    scene_outcomes,
+)
 from scenegym.common.text import summary
+from scenegym.common.workers import SceneRun, make_run_agents, play_run, workers_for
+from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.header import (
+    CREW,
+    GM,
+)
 from scenegym.envs.core.envid import SCENARIO
 from scenegym.envs.core.stats import format_table, frequency_table, mean_ci, proportion_ci
-from scenegym.envs.rulesets import get_ruleset, make_rulestats
+from scenegym.envs.rulesets import get_ruleset
 
 DEFAULT_BATCH = 1024
 REPORT_FILE = "playtest.json"  # what --out holds
@@ -35,7 +49,7 @@ def add_parser(subparsers) -> None:
     """Add the ``playtest`` command."""
     p = subparsers.add_parser("playtest", help="play many scenes with agents in both seats",
                               description=summary(__doc__))
-    options.add(p, "target", "variant", "scenario", "set", "seed", "json",
+    options.add(p, "target", "variant", "scenario", "set", "seed", "json", "workers",
                 scenes={"required": True}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
                 out={"default": None, "files": f"{REPORT_FILE}, the report (none: no file)"})
@@ -54,7 +68,8 @@ def run(args) -> int:
     target = None if args.out is None else check_writable_folder(args.out) / REPORT_FILE
     config = playtest_config(ruleset, args.variant, args.set, args.scenario)
     report = playtest(ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
-                      batch=args.batch, config=config, progress_bar=sys.stderr.isatty())
+                      batch=args.batch, config=config, progress_bar=sys.stderr.isatty(),
+                      workers=args.workers)
     if args.variant:
         report["variants"] = list(args.variant)
     if args.set or args.scenario:
@@ -84,7 +99,7 @@ def playtest(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", **opti
 
 def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic", *, seed=None,
                     batch: int = DEFAULT_BATCH, config=None, progress_bar: bool = False,
-                    inline: bool = True) -> tuple[dict, np.ndarray]:
+                    inline: bool = True, workers: int | None = None) -> tuple[dict, np.ndarray]:
     """Play ``scenes`` scenes of ``ruleset``: the report and every scene's own figures.
 
     Args:
@@ -99,6 +114,9 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
         inline: When both agents have compiled policies, play whole scenes in one compiled
             call (the default); ``False`` asks them in Python, decision by decision (the same
             scenes, slower).
+        workers: Worker processes to split the scenes over (the same figures whatever
+            their number); ``None``: every core for a long run
+            (:func:`scenegym.common.workers.workers_for`).
 
     Returns:
         ``(report, ended)``: the report (a JSON-ready dict) and the ended scenes' header
@@ -107,39 +125,25 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
     """
     from tqdm import tqdm
 
-    from scenegym.agents import make_agent  # agents sit on top of the engine
-    from scenegym.common.scenes import (  # the engine (numba): loaded by a run, not by --help
-        COMPILING,
-        ENDED_COLUMNS,
-        MAX_BATCH,
-        MAX_SCENES,
-        Interrupted,
-        play_scenes,
-        scene_engine,
-        seat_seed,
-    )
-    from scenegym.envs.core.batch import fresh_seed
-    from scenegym.envs.core.header import CREW, GM
-
     _check_range("--scenes", scenes, 1, MAX_SCENES)
     _check_range("--batch", batch, 1, MAX_BATCH)
+    workers = workers_for(scenes, workers)
     bar = tqdm(total=scenes, unit="scene", file=sys.stderr, disable=not progress_bar,
                desc=COMPILING)  # shown before the first compile
     rs = get_ruleset(ruleset)
     config = rs.config_type() if config is None else config
     seed = fresh_seed() if seed is None else int(seed)
-    agents = {seat: make_agent(spec, ruleset, seat_seed(seed, seat), config, seat=seat)
-              for seat, spec in ((CREW, crew), (GM, gm))}
-    rulestats = make_rulestats(ruleset, config)
-    engine = scene_engine(rs, config, min(batch, scenes), scenes, rulestats, LOG_CAPACITY)
+    run = SceneRun(ruleset, config, {CREW: crew, GM: gm}, seed, batch, LOG_CAPACITY,
+                   inline=inline)
+    agents = make_run_agents(run)  # a bad agent is refused before any worker starts
     try:
-        ended = play_scenes(engine, agents, scenes, seed, rulestats, inline=inline, bar=bar)
+        ended, rulestats = play_run(run, scenes, workers, agents, bar)
     except Interrupted as stop:
         if not len(stop.ended):
             raise KeyboardInterrupt from None
         ended = stop.ended
-    report = {"ruleset": ruleset, "scenes": len(ended), "seed": seed, "batch": engine.num_envs,
-              "crew": str(crew), "gm": str(gm)}
+    report = {"ruleset": ruleset, "scenes": len(ended), "seed": seed,
+              "batch": min(batch, scenes), "crew": str(crew), "gm": str(gm)}
     report.update(scene_figures(ended[:, :len(ENDED_COLUMNS)]))
     if len(ended) < scenes:  # Ctrl-C: its figures are the finished scenes' alone, and the
         # ruleset's statistics, counted from events, hold scenes cut short: left out
@@ -205,8 +209,6 @@ def _check_range(flag: str, value: int, low: int, high: int) -> None:
 
 def scene_figures(ended: np.ndarray) -> dict:
     """Generic figures from the ended scenes' result, decisions, lead changes and margin."""
-    from scenegym.common.scenes import scene_outcomes
-
     result, decisions, swings, margin, _ = ended.T
     n = result.shape[0]
     won, lost, cut = scene_outcomes(ended)

@@ -94,22 +94,24 @@ def parse_arms(ruleset: str, arms: list[str], scenario: str | None = None,
 
 
 def run_arms(ruleset: str, arms: list[str], scenes: int, seed: int, results=None,
-             progress_bar: bool = False, scenario: str | None = None) -> dict:
+             progress_bar: bool = False, scenario: str | None = None,
+             workers: int | None = None) -> dict:
     """Play every arm; returns ``{arm name: playtest report}``.
 
     Every arm after the first also carries ``paired``: its differences from the first arm,
     scene by scene (see :func:`scenegym.evaluation.paired.compare`). ``results``, if given,
     is filled arm by arm, so a caller keeps the arms finished before an interrupt.
-    ``scenario`` is the scenario of every arm that names none of its own.
+    ``scenario`` is the scenario of every arm that names none of its own. ``workers``: the
+    worker processes of each arm (see :func:`scenegym.evaluation.playtest.playtest_scenes`).
     """
     parsed = parse_arms(ruleset, arms, scenario)
     return play_arms(ruleset, {name: (agents, config, overrides)
                                for name, (agents, overrides, config) in parsed.items()},
-                     scenes, seed, results, progress_bar)
+                     scenes, seed, results, progress_bar, workers)
 
 
 def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
-              progress_bar: bool = False) -> dict:
+              progress_bar: bool = False, workers: int | None = None) -> dict:
     """Play ``{name: (agents, config, overrides)}`` with one seed; pair each with the first.
 
     An arm cut short by Ctrl-C raises ``KeyboardInterrupt`` and is left out of ``results``,
@@ -121,7 +123,7 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
     first = None
     for name, (agents, config, overrides) in arms.items():
         report, ended = whole_arm(ruleset, scenes, agents["crew"], agents["gm"], seed=seed,
-                                  config=config, progress_bar=progress_bar)
+                                  config=config, progress_bar=progress_bar, workers=workers)
         report["config_overrides"] = json_ready(overrides)
         report["scenes_shown"] = shown_scenes(report, ended, config, overrides)
         if first is None:
@@ -133,10 +135,10 @@ def play_arms(ruleset: str, arms: dict, scenes: int, seed: int, results=None,
 
 
 def run_pairings(ruleset: str, parsed: dict, scenes: int, seed: int, refused: dict,
-                 results: dict, progress_bar: bool = False) -> dict:
+                 results: dict, progress_bar: bool = False, workers: int | None = None) -> dict:
     """Every arm of ``parsed`` (see :func:`parse_arms`) under each pairing of ``refused``
     (``{pairing: {arm: reason}}``, see :func:`scenegym.evaluation.pairings.refusals`), less
-    the arms it refuses.
+    the arms it refuses, each arm's scenes split over ``workers`` processes.
 
     Returns:
         ``results``, filled pairing by pairing: ``{pairing: {"arms": {arm: playtest
@@ -146,7 +148,8 @@ def run_pairings(ruleset: str, parsed: dict, scenes: int, seed: int, refused: di
         agents = dict(zip(pairings.SEATS, pairings.pairing_agents(spec)))
         arms = play_arms(ruleset, {name: (agents, config, overrides)
                                    for name, (_, overrides, config) in parsed.items()
-                                   if name not in skipped}, scenes, seed, None, progress_bar)
+                                   if name not in skipped}, scenes, seed, None, progress_bar,
+                          workers)
         results[spec] = {"arms": arms, "refused": dict(skipped)}
     return results
 
@@ -242,7 +245,8 @@ def add_parser(sub) -> None:
     """Add ``scenegym report``."""
     p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
                        description=summary(__doc__))
-    options.add(p, "target", "scenario", "seed", "no_plots", "agents", arm={"required": True},
+    options.add(p, "target", "scenario", "seed", "no_plots", "agents", "workers",
+                arm={"required": True},
                 scenes={"default": 20_000},
                 out={"required": True, "files": "report.md, report.json, report.html and the "
                                                 "PNG plots"})
@@ -261,10 +265,11 @@ def run(args: argparse.Namespace) -> int:
         refused = pairings.refusals(args.ruleset, args.agents,
                                     {name: config for name, (_, _, config) in parsed.items()})
         return play_then_write(args, lambda results: run_pairings(
-            args.ruleset, parsed, args.scenes, seed, refused, results, bar),
+            args.ruleset, parsed, args.scenes, seed, refused, results, bar, args.workers),
             write_pairing_reports, "pairings", len(args.agents))
     return play_then_write(args, lambda results: run_arms(
-        args.ruleset, args.arm, args.scenes, seed, results, bar, args.scenario),
+        args.ruleset, args.arm, args.scenes, seed, results, bar, args.scenario,
+        args.workers),
         write_report, "arms", len(args.arm))
 
 

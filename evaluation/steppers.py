@@ -15,12 +15,14 @@ from scenegym.envs.core.header import DECISIONS, EPISODE
 @dataclass
 class Stepper:
     """``step()`` does ``per_step`` units of work; ``close()`` frees it; ``decisions()``
-    (where known) counts the decisions of both seats taken so far."""
+    (where known) counts the decisions of both seats taken so far; ``engine``: the batch
+    it steps (a raw batch's)."""
 
     step: Callable[[], None]
     per_step: int
     close: Callable[[], None] = lambda: None
     decisions: Callable[[], int] | None = field(default=None)
+    engine: object = None
 
 
 class AskedInPython:
@@ -55,7 +57,8 @@ def floor(env_id: str, num_envs: int, seed: int) -> Stepper:
 
 def raw_batch(rs, config, num_envs: int, seed: int) -> Stepper:
     """A :class:`SceneBatch` of ``rs`` under ``config``, both seats the compiled random
-    picker, autoreset by ``next_episode``; a unit is a decision."""
+    picker, autoreset by ``next_episode``; a unit is a decision. The picker reads no
+    observation, so the steps render none (``step(observe=False)``)."""
     from scenegym.envs.core.batch import SceneBatch
     from scenegym.envs.core.kernels import entry_point
 
@@ -68,11 +71,11 @@ def raw_batch(rs, config, num_envs: int, seed: int) -> Stepper:
 
     def step():
         choose(*args)
-        _, over, _ = engine.step(actions)
+        _, over, _ = engine.step(actions, observe=False)  # the random picker reads none
         if engine.ended:
             engine.next_episode(over)
 
-    return Stepper(step, num_envs)
+    return Stepper(step, num_envs, engine=engine)
 
 
 def cartpole_single(seed: int) -> Stepper:

@@ -73,16 +73,20 @@ def point_name(point: dict) -> str:
 
 
 def sweep_cells(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
-                seed: int) -> list[cells.Cell]:
-    """One cell per point, keyed by everything that decides its scenes."""
+                seed: int, workers: int | None = None) -> list[cells.Cell]:
+    """One cell per point, keyed by everything that decides its scenes (``workers``, which
+    does not, is a setting: see :func:`play_point`)."""
     return [cells.Cell(play_point, {"ruleset": ruleset, "point": {k: repr(v) for k, v in p.items()},
                                     "crew": crew, "gm": gm, "scenes": scenes, "seed": seed},
-                       cells.file_tags(crew=crew, gm=gm))
+                       cells.file_tags(crew=crew, gm=gm), {"workers": workers})
             for p in points]
 
 
-def play_point(ruleset: str, point: dict, crew: str, gm: str, scenes: int, seed: int):
-    """One cell of a sweep: the playtest of one point (values as Python literals).
+def play_point(ruleset: str, point: dict, crew: str, gm: str, scenes: int, seed: int,
+               workers: int | None = None):
+    """One cell of a sweep: the playtest of one point (values as Python literals), its
+    scenes split over ``workers`` processes (see
+    :func:`scenegym.evaluation.playtest.playtest_scenes`).
 
     Returns:
         ``(report, {"ended": ended scenes' figures})`` (see
@@ -90,7 +94,8 @@ def play_point(ruleset: str, point: dict, crew: str, gm: str, scenes: int, seed:
     """
     overrides = {k: parse_value(v) for k, v in point.items()}
     config = get_ruleset(ruleset).make_config(**overrides)
-    report, ended = playtest_scenes(ruleset, scenes, crew, gm, seed=seed, config=config)
+    report, ended = playtest_scenes(ruleset, scenes, crew, gm, seed=seed, config=config,
+                                    workers=workers)
     if report.get("interrupted"):  # a cell is whole or not kept
         raise KeyboardInterrupt
     return report, {"ended": ended}
@@ -117,8 +122,8 @@ def run_sweep(ruleset: str, points: list[dict], crew: str, gm: str, scenes: int,
               seed: int, out: Path, args=None) -> dict:
     """Play every point not kept in ``out``/cells yet (on Ray if ``args.ray``); the merged
     ``{point name: playtest report}`` (paired with the first point)."""
-    args = args or argparse.Namespace(ray=False, address=None)
-    todo = sweep_cells(ruleset, points, crew, gm, scenes, seed)
+    args = args or argparse.Namespace(ray=False, address=None, workers=None)
+    todo = sweep_cells(ruleset, points, crew, gm, scenes, seed, getattr(args, "workers", None))
     with tqdm(total=len(todo), unit="point", file=sys.stderr,
               disable=not sys.stderr.isatty()) as bar:
         played = cells.run_cells(todo, Path(out) / cells.CELLS_FOLDER, args,
@@ -218,7 +223,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym sweep``."""
     p = sub.add_parser("sweep", help="each statistic against one config field or a grid of two",
                        description=summary(__doc__))
-    options.add(p, "target", "seed", "no_plots", "ray", "address", "agents",
+    options.add(p, "target", "seed", "no_plots", "ray", "address", "agents", "workers",
                 field={"required": True},
                 values={"required": True}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, scenes={"default": 20_000},

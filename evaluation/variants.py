@@ -98,8 +98,9 @@ def arm_configs(ruleset: str, variants, sets=(), scenario=None) -> dict:
 
 def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heuristic",
                  gm="heuristic", batch: int = DEFAULT_BATCH, results=None,
-                 progress_bar: bool = False) -> dict:
-    """Play every arm on the same scenes; the table as a JSON-ready dict.
+                 progress_bar: bool = False, workers: int | None = None) -> dict:
+    """Play every arm on the same scenes (each split over ``workers`` processes: see
+    :func:`scenegym.evaluation.playtest.playtest_scenes`); the table as a JSON-ready dict.
 
     Returns:
         ``{"ruleset", "seed", "scenes", "batch", "crew", "gm", "statistics", "base": {stat:
@@ -114,7 +115,7 @@ def run_variants(ruleset: str, arms: dict, scenes: int, seed: int, crew="heurist
     base_ended = None
     for name, config in arms.items():
         report, ended = whole_arm(ruleset, scenes, crew, gm, seed=seed, batch=batch,
-                                  config=config, progress_bar=progress_bar)
+                                  config=config, progress_bar=progress_bar, workers=workers)
         values = {key: f(ended) for key, f in stats.items()}
         if base_ended is None:
             base_ended = values
@@ -133,7 +134,8 @@ def flips(tables: dict) -> dict:
 
 
 def run_pairings(ruleset: str, arms: dict, scenes: int, seed: int, refused: dict,
-                 batch: int, tables: dict, progress_bar: bool = False) -> dict:
+                 batch: int, tables: dict, progress_bar: bool = False,
+                 workers: int | None = None) -> dict:
     """:func:`run_variants` under each pairing of ``refused`` (``{pairing: {variant:
     reason}}``, see :func:`scenegym.evaluation.pairings.refusals`), less the variants it
     refuses (kept with their reasons as ``refused``); ``tables``: ``{pairing: table}``,
@@ -142,7 +144,8 @@ def run_pairings(ruleset: str, arms: dict, scenes: int, seed: int, refused: dict
         crew, gm = pairings.pairing_agents(spec)
         tables[spec] = {}
         run_variants(ruleset, {k: c for k, c in arms.items() if k not in skipped}, scenes,
-                     seed, crew, gm, batch, tables[spec], progress_bar)
+                     seed, crew, gm, batch, tables[spec], progress_bar,
+                     workers)
         tables[spec]["refused"] = dict(skipped)
     return tables
 
@@ -217,6 +220,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("variants", help="every named variant against the default rules, paired",
                        description=summary(__doc__))
     options.add(p, "target", "seed", "variant", "scenario", "set", "no_plots", "agents",
+                "workers",
                 scenes={"default": 20_000}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
                 out={"required": True, "files": "variants.md, variants.json and variants.png"})
@@ -234,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
     results: dict = {}
     try:
         run_variants(args.ruleset, arms, args.scenes, seed, args.crew, args.gm, args.batch,
-                     results, sys.stderr.isatty())
+                     results, sys.stderr.isatty(), args.workers)
     except KeyboardInterrupt:
         if results.get("variants"):
             warn(f"interrupted: {len(results['variants'])} of {len(arms) - 1} variants finished")
@@ -263,7 +267,7 @@ def run_pairing_tables(args: argparse.Namespace, arms: dict, seed: int) -> int:
     tables: dict = {}
     try:
         run_pairings(args.ruleset, arms, args.scenes, seed, refused, args.batch, tables,
-                     sys.stderr.isatty())
+                     sys.stderr.isatty(), args.workers)
     except KeyboardInterrupt:
         done = {p: t for p, t in tables.items() if "refused" in t}
         if done:

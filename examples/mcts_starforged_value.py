@@ -27,6 +27,8 @@ def main(argv=None) -> None:
     parser.add_argument("--scenes", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--seats", nargs="+", choices=("crew", "gm"), default=["crew", "gm"],
+                        help="the seats the search plays (the other: optimal)")
     args = parser.parse_args(argv)
     rs = get_ruleset("starforged")
     config = rs.default_config()
@@ -43,7 +45,8 @@ def main(argv=None) -> None:
     extra = f",{args.settings}" if args.settings else ""
     for sims in args.sims:
         search = f"mcts:sims={sims}{extra}"
-        for crew, gm in ((search, "optimal"), ("optimal", search)):
+        pairs = {"crew": (search, "optimal"), "gm": ("optimal", search)}
+        for crew, gm in (pairs[seat] for seat in args.seats):
             o, wins = cell(crew, gm)
             d = paired(wins, ref_wins)
             lo, hi = o["crew_win_ci"]

@@ -105,7 +105,7 @@ for name in sys.argv[1:]:
     __import__(name, fromlist=["add_parser"]).add_parser(sub)
 print("numba" in sys.modules)
 """
-LIGHT_COMMANDS = ("scenegym.evaluation.playtest", "scenegym.evaluation.replay",
+LIGHT_COMMANDS = ("scenegym.evaluation.replay",
                   "scenegym.evaluation.bench", "scenegym.evaluation.solve",
                   "scenegym.evaluation.serve", "scenegym.training.train_command",
                   "scenegym.training.selfplay_command", "scenegym.training.export_command",

@@ -87,8 +87,10 @@ class SceneBatch:
         self.log_capacity = int(log_capacity)
         self.log: EventLog = make_log(num_envs, log_capacity)
         self.masks = np.zeros((num_envs, layout.num_actions), np.bool_)
-        self.obs = np.zeros((num_envs, layout.obs_size), np.float32)
-        self.seed = 0
+        self._obs = np.zeros((num_envs, layout.obs_size), np.float32)
+        self._stale = np.zeros(num_envs, np.bool_)  # observations not rendered yet (step)
+        self._any_stale = False
+        self._seed = np.zeros(1, np.uint64)  # read by the compiled begin
         self._all = np.ones(num_envs, np.bool_)
         self.illegal_code = ILLEGAL_MODES.index(illegal)
         self._reward = np.zeros(num_envs, np.float32)
@@ -104,6 +106,16 @@ class SceneBatch:
         self._which = np.ones(num_envs, np.bool_)
         self._all_selected = True
         self._apply_args = None  # prepared on the first step (see step)
+        self._begin_args = self._begin_entry = None  # prepared on the first begin
+
+    @property
+    def seed(self) -> int:
+        """The batch's seed: the dice of every episode follow it."""
+        return int(self._seed[0])
+
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        self._seed[0] = seed
 
     # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -111,12 +123,11 @@ class SceneBatch:
         self.seed = fresh_seed() if seed is None else check_seed(seed)
         self.state[:] = 0
         self.log.lengths[:] = 0
-        self._begin(self._all)
+        self._begin(self._all, 0)
 
     def next_episode(self, which: np.ndarray) -> None:
         """Autoreset: start the next episode of the envs selected by the bool mask ``which``."""
-        self.state[which, EPISODE] += 1
-        self._begin(which)
+        self._begin(which, 1)
 
     def begin_scenes(self, which: np.ndarray, env_ids) -> None:
         """Start episode 0 of new env ids (one per selected row, in row order) in the rows
@@ -124,21 +135,45 @@ class SceneBatch:
         of env id ``j`` whatever the batch (:func:`scenegym.common.scenes.play_scenes`)."""
         self.env_ids[which] = env_ids
         self.state[which, EPISODE] = 0
-        self._begin(which)
+        self._begin(which, 0)
 
-    def _begin(self, which):
-        k = self.ruleset.kernels
-        k.begin(self.state, self.params, tuple(self.dice), tuple(self.log), np.uint64(self.seed),
-                self.env_ids, which, self.masks, self.obs)
+    def _begin(self, which, increment: int) -> None:
+        """Start an episode of the envs ``which`` selects: the next (``increment`` 1) or the
+        one their counter names (0); through a prepared entry point (no argument typing)."""
+        which = np.ascontiguousarray(which, np.bool_)
+        if which.shape != (self.num_envs,):
+            raise ValueError(f"which must be {self.num_envs} flags, got shape {which.shape}")
+        if self._begin_args is None or self._begin_args[8] is not self._obs:
+            self._begin_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
+                                self._seed, self.env_ids, which, self.masks, self._obs,
+                                increment)
+            self._begin_entry = entry_point(self.ruleset.kernels.begin, self._begin_args)
+        args = self._begin_args
+        self._begin_entry(*args[:6], which, *args[7:9], increment)
+        if self._any_stale:  # the begun envs' observations are rendered
+            self._stale[which] = False
 
     # -- decisions --------------------------------------------------------------------------
-    def step(self, actions, which=None):
+    @property
+    def obs(self) -> np.ndarray:
+        """float32[n, obs_size]: each env's observation as its pending seat sees it
+        (rendered here for the envs a :meth:`step` with ``observe=False`` left unrendered)."""
+        if self._any_stale:
+            self._any_stale = False
+            self.ruleset.kernels.observe(self.state, self.params, self._obs, self._stale)
+        return self._obs
+
+    def step(self, actions, which=None, *, observe: bool = True):
         """Take the pending decision of the envs selected by ``which`` (default: all running).
 
         Args:
             actions: int[num_envs]; entries outside ``which`` are ignored. Writing them into
                 ``action_buffer`` and passing that array saves a copy.
             which: bool[num_envs] selecting the envs that decide now.
+            observe: ``False`` when the next decider reads no observation (a random or
+                constant player, a search): the step renders none, and reading :attr:`obs`
+                renders the ones left (an array of :attr:`obs` kept from before the step
+                holds the old ones until then).
 
         Returns:
             ``(crew_reward, over, truncated)``: float32[n] the crew's reward of this step
@@ -154,17 +189,22 @@ class SceneBatch:
         if which is not None or not self._all_selected:  # ended episodes are skipped
             self._which[:] = True if which is None else which
             self._all_selected = which is None
-        if self._apply_args is None or self._apply_obs is not self.obs:
-            self._apply_obs = self.obs
-            self._apply_args = (self.state, self.params, self.dice_arrays, self.log_arrays,
-                                self._actions, self._which, self.masks, self.obs,
-                                self.illegal_code, self._reward, self.gm_extra, self._over,
-                                self._truncated)
-            self._apply = entry_point(self.ruleset.kernels.apply, self._apply_args)
-        bad, self.ended, self.paid = self._apply(*self._apply_args)
+        if self._apply_args is None or self._apply_obs is not self._obs:
+            self._apply_obs = self._obs
+            self._apply_args = self.apply_args(None), self.apply_args(self._stale)
+            self._apply = [entry_point(self.ruleset.kernels.apply, args)
+                           for args in self._apply_args]
+        bad, self.ended, self.paid = self._apply[not observe](*self._apply_args[not observe])
+        self._any_stale = self._any_stale or not observe
         if bad >= 0:
             raise ValueError(self.describe_illegal(bad, int(self._actions[bad])))
         return self._reward, self._over, self._truncated
+
+    def apply_args(self, stale) -> tuple:
+        """The arguments of the compiled step (``loops.apply_batch``), prepared once."""
+        return (self.state, self.params, self.dice_arrays, self.log_arrays, self._actions,
+                self._which, self.masks, self._obs, self.illegal_code, self._reward,
+                self.gm_extra, self._over, self._truncated, stale)
 
     def use_obs_array(self, obs: np.ndarray) -> np.ndarray:
         """Make ``obs`` the array the rules write observations into from now on, and return
@@ -181,7 +221,7 @@ class SceneBatch:
                 and obs.flags.writeable):
             raise ValueError(f"observations go into a writeable C-contiguous float32 array of "
                              f"shape {previous.shape}")
-        self.obs = obs
+        self._obs = obs
         return previous
 
     def describe_illegal(self, i: int, action: int) -> str:
@@ -271,7 +311,8 @@ class SceneBatch:
 
     def refresh(self) -> None:
         """Recompute masks and observations after the state was edited by hand (tests)."""
-        self.ruleset.kernels.refresh(self.state, self.params, self.masks, self.obs)
+        self.ruleset.kernels.refresh(self.state, self.params, self.masks, self._obs)
+        self._stale[:], self._any_stale = False, False
 
 
 __all__ = ["SceneBatch", "fresh_seed"]

@@ -33,7 +33,8 @@ SearchWork = namedtuple("SearchWork", ["scratch", "mask", "obs", "keys", "counts
                                        "records", "lengths", "children", "visits", "totals",
                                        "used", "path", "rounds", "steps"])
 SearchWork.__doc__ = "The scratch arrays of one search call (:func:`search_work`)."
-BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh", "seated", "play"])
+BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh", "seated", "play",
+                                           "observe"])
 RuleFunctions = namedtuple("RuleFunctions", ["begin", "apply", "legal", "observe"])
 RuleFunctions.__doc__ = "A ruleset's four per-env ``@njit`` rules (see :mod:`loops`)."
 
@@ -107,7 +108,7 @@ def policy_args(crew: CompiledPolicy, gm: CompiledPolicy) -> tuple:
     """The ``policy`` argument of the loops for these seats (see ``loops.policy_action``)."""
     (a, b), slots = slotted(crew, gm)
     return (a.params, b.params, np.array([a.seed, b.seed], np.uint64),
-            np.array(slots, np.int64))
+            np.array([*slots, a.reads_obs, b.reads_obs], np.int64))
 
 
 def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
@@ -116,7 +117,7 @@ def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
     two slots (compiled on first call; one copy per triple)."""
     module = bound_copy(loops, rules, a, b)
     return BatchKernels(module.begin_batch, module.apply_batch, module.refresh_batch,
-                        module.seated_advance, module.play_episodes)
+                        module.seated_advance, module.play_episodes, module.observe_stale)
 
 
 def bound_copy(template, rules: RuleFunctions, a: CompiledPolicy, b: CompiledPolicy):

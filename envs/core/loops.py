@@ -44,7 +44,7 @@ from scenegym.envs.core.header import (
     crew_reward,
     gm_extra_due,
 )
-from scenegym.envs.core.prefetch import prefetch_row
+from scenegym.envs.core.prefetch import prefetch_pays, prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
 
 RAISE, LOSE = 0, 1  # what an illegal action does
@@ -90,22 +90,41 @@ def borrowed_log(log_arrays):
 
 
 @njit(cache=True)
-def prefetch_env(state, masks, obs, i):
-    """Hint env ``i``'s rows into the cache while the env before it runs (prefetch.py)."""
-    prefetch_row(state, i)
-    prefetch_row(masks, i)
-    prefetch_row(obs, i)
+def prefetch_env(state, masks, obs, i, far):
+    """Hint env ``i``'s rows into the cache while the env before it runs (prefetch.py), when
+    the rows are ``far``: 0, they fit the caches (no hint); 1, the state and the mask;
+    2, the observation too."""
+    if far > 0:
+        prefetch_row(state, i)
+        prefetch_row(masks, i)
+    if far > 1:
+        prefetch_row(obs, i)
 
 
 @njit(cache=True)
-def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, masks, obs):
-    """Start the next episode of every env selected by ``which``."""
+def rows_far(state, masks, obs, observing):
+    """What :func:`prefetch_env` hints at in a loop that renders observations or not. A loop
+    that renders them always hints (the native vector env hands the rules a fresh, cold
+    observation array each step: at 4096 STA envs, no hint costs a third of its rate); one
+    that renders none hints only beyond ``PREFETCH_BYTES``."""
+    if observing:
+        return 2
+    return 1 if prefetch_pays(state, masks, obs, False) else 0
+
+
+@njit(cache=True)
+def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, masks, obs,
+                increment):
+    """Start an episode of every env selected by ``which``: its next one (``increment``
+    1: the episode counter moves on first) or the one its counter names (0); ``seed``:
+    uint64[1], the batch's seed."""
     p = params[0]
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     for i in range(state.shape[0]):
         if which[i]:
             s = borrow(state[i])
-            start_episode(dice, i, seed, env_ids[i], s[EPISODE])
+            s[EPISODE] += increment
+            start_episode(dice, i, seed[0], env_ids[i], s[EPISODE])
             clear_header(s, s[EPISODE])
             rule_begin(s, p, dice, log, i)
             rule_legal(s, p, borrow(masks[i]))
@@ -114,16 +133,21 @@ def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, ma
 
 @njit(cache=True)
 def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, obs,
-                illegal_mode, reward, gm_extra, over, truncated):
+                illegal_mode, reward, gm_extra, over, truncated, stale):
     """Check, apply and collect: returns (first illegal env or -1, episodes ended, envs
     paid a reward before their end). ``gm_extra[i]``: what the adversarial GM is paid beyond
-    the negative of ``reward[i]`` (the crew's; header ``GM_EXTRA``)."""
+    the negative of ``reward[i]`` (the crew's; header ``GM_EXTRA``).
+
+    ``stale``: None, every applied env's observation is rendered; or bool[n]: none is, and
+    ``stale[i]`` is set for each applied env instead (:func:`observe_stale` renders them
+    when they are read)."""
     p = params[0]
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     bad = first_illegal(state, masks, actions, which)
     if bad >= 0 and illegal_mode == RAISE:
         return bad, 0, 0
     ended = paid = 0
+    far = rows_far(state, masks, obs, stale is None)
     for i in range(state.shape[0]):
         reward[i] = 0.0
         gm_extra[i] = 0.0
@@ -131,7 +155,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         truncated[i] = False
         if not which[i] or state[i, OVER] == 1:
             continue
-        prefetch_env(state, masks, obs, i + 1)
+        prefetch_env(state, masks, obs, i + 1, far)
         s = borrow(state[i])
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or not masks[i, a]:
@@ -139,7 +163,10 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         else:
             rule_apply(s, p, dice, log, i, a)
         rule_legal(s, p, borrow(masks[i]))
-        rule_observe(s, p, borrow(obs[i]))
+        if stale is None:
+            rule_observe(s, p, borrow(obs[i]))
+        else:
+            stale[i] = True
         reward[i] = crew_reward(s)
         gm_extra[i] = gm_extra_due(s)
         if s[OVER] == 1:
@@ -149,6 +176,16 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         elif reward[i] != 0:
             paid += 1
     return -1, ended, paid
+
+
+@njit(cache=True)
+def observe_stale(state, params, obs, stale):
+    """Render the observation of every env marked ``stale``, and unmark it."""
+    p = params[0]
+    for i in range(state.shape[0]):
+        if stale[i]:
+            rule_observe(borrow(state[i]), p, borrow(obs[i]))
+            stale[i] = False
 
 
 @njit(cache=True)
@@ -166,13 +203,38 @@ def refresh_batch(state, params, masks, obs):
 
 
 @njit(cache=True)
+def pending_slot(s, policy):
+    """The slot of the policy whose seat is pending in row ``s`` (0: ``policy_a``)."""
+    return policy[3][0] if s[SEAT] == CREW else policy[3][1]
+
+
+@njit(cache=True)
+def reads_obs(s, policy):
+    """Whether the compiled policy pending in row ``s`` reads the observation (one that
+    reads none, such as the random player or the stand-in for a Python agent, is played on
+    a stale observation row: the loops render it only for a reader)."""
+    return policy[3][2 + pending_slot(s, policy)] == 1
+
+
+@njit(cache=True)
+def observe_for(s, p, o, policy, stale):
+    """Render the observation of row ``s`` if it is ``stale`` and the pending policy reads
+    it; returns whether it is still stale."""
+    if stale and reads_obs(s, policy):
+        rule_observe(s, p, o)
+        return False
+    return stale
+
+
+@njit(cache=True)
 def policy_action(s, o, m, policy, env_id):
     """The compiled choice of the seat pending in row ``s`` (-1: its agent is Python's).
 
-    ``policy`` starts ``(params of a, params of b, uint64[2] seeds of a and b, int64[2]
-    crew's and GM's slot)``: slot 0 is ``policy_a``, 1 ``policy_b``.
+    ``policy`` starts ``(params of a, params of b, uint64[2] seeds of a and b, int64[4]
+    crew's and GM's slot, then whether a and b read the observation)``: slot 0 is
+    ``policy_a``, 1 ``policy_b``.
     """
-    slot = policy[3][0] if s[SEAT] == CREW else policy[3][1]
+    slot = pending_slot(s, policy)
     key = episode_key(policy[2][slot], env_id, s[EPISODE])
     if slot == 0:
         return policy_a(o, m, policy[0][0], key, s[DECISIONS])
@@ -180,14 +242,13 @@ def policy_action(s, o, m, policy, env_id):
 
 
 @njit(cache=True)
-def begin_next(s, p, dice, log, i, seed, env_id, m, o):
-    """Autoreset: start the env's next episode."""
+def begin_next(s, p, dice, log, i, seed, env_id, m):
+    """Autoreset: start the env's next episode (its observation left stale)."""
     s[EPISODE] += 1
     start_episode(dice, i, seed, env_id, s[EPISODE])
     clear_header(s, s[EPISODE])
     rule_begin(s, p, dice, log, i)
     rule_legal(s, p, m)
-    rule_observe(s, p, o)
 
 
 @njit(cache=True)
@@ -225,20 +286,22 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
     if bad >= 0 and illegal_mode == RAISE:
         return bad, 0, 0, 0, 0
     waiting = reported = unseated = decisions = 0
+    far = rows_far(state, masks, obs, True)  # the learner reads every row's
     for i in range(state.shape[0]):
-        prefetch_env(state, masks, obs, i + 1)
+        prefetch_env(state, masks, obs, i + 1, far)
         s, f = borrow(state[i]), borrow(flags[i])
         m, o = borrow(masks[i]), borrow(obs[i])
         if new_step:
             reward[i] = 0.0
             f[1] = f[2] = f[3] = False
-        given, in_a_row = which[i] and s[OVER] == 0, 0
+        given, in_a_row, stale = which[i] and s[OVER] == 0, 0, False
         while True:
             if given:
                 a, given = actions[i], False
             elif s[SEAT] == learner:
                 break
             else:
+                stale = observe_for(s, p, o, policy, stale)
                 a = policy_action(s, o, m, policy, env_ids[i])
                 if a < 0:
                     waiting += 1
@@ -253,7 +316,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
             else:
                 rule_apply(s, p, dice, log, i, a)
             rule_legal(s, p, m)
-            rule_observe(s, p, o)
+            stale = True
             r, extra = crew_reward(s), gm_extra_due(s)
             if s[OVER] == 0:
                 if (r != 0 or extra != 0) and f[0] and not f[1]:
@@ -262,6 +325,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
             if f[0] and not f[1]:
                 reward[i] += final_payment(seat[1], r, extra, s, policy[4])
                 f[2], f[3] = True, s[TRUNCATED] == 1
+                rule_observe(s, p, o)
                 final_obs[i, :] = o
                 f[1] = True
                 reported += 1
@@ -272,7 +336,9 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
                     raise ValueError("an env ended 10000 episodes in a row with no learner "
                                      "decision")
             f[0] = False
-            begin_next(s, p, dice, log, i, seed, env_ids[i], m, o)
+            begin_next(s, p, dice, log, i, seed, env_ids[i], m)
+        if stale:  # the learner, or a Python agent, reads it next
+            rule_observe(s, p, o)
     return -1, waiting, reported, unseated, decisions
 
 
@@ -293,21 +359,26 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     half = log.records.shape[1] // 2
     ended = 0
+    far = rows_far(state, masks, obs, policy[3][2] == 1 or policy[3][3] == 1)
     for i in range(state.shape[0]):
         over[i] = False
         if not active[i]:
             continue
-        prefetch_env(state, masks, obs, i + 1)
+        prefetch_env(state, masks, obs, i + 1, far)
         s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
+        stale = False
         while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):
+            stale = observe_for(s, p, o, policy, stale)
             a = policy_action(s, o, m, policy, env_ids[i])
             if a < 0 or a >= m.shape[0] or not m[a]:
                 raise ValueError("a compiled agent chose an illegal action")
             rule_apply(s, p, dice, log, i, a)
             rule_legal(s, p, m)
-            rule_observe(s, p, o)
+            stale = True
             crew_reward(s)
             gm_extra_due(s)
+        if stale:  # the batch's observations match its state between calls
+            rule_observe(s, p, o)
         if s[OVER] == 1:
             over[i] = True
             ended += 1

@@ -15,7 +15,9 @@ An agent (see :mod:`scenegym.envs.core.heuristic`) may offer a :class:`CompiledP
   episode by episode, whatever else differs (common random numbers).
 
 When both seats' agents, or the opponent of a seated learner, have one, whole turns run in
-one compiled call (:mod:`scenegym.envs.core.loops`). :data:`PYTHON` stands for an agent
+one compiled call (:mod:`scenegym.envs.core.loops`). There the observation is rendered only
+for a decider that reads it (a policy's ``reads_obs``; the learner and a Python agent always
+do): a policy that declares ``reads_obs=False`` gets a stale ``o``. :data:`PYTHON` stands for an agent
 without one: the compiled step stops and the env waits for that agent's ``act``.
 
 The policies that read no observation (:data:`PYTHON`, the random and the constant player)
@@ -48,12 +50,15 @@ class CompiledPolicy(NamedTuple):
         act: The ``@njit`` function ``act(o, m, ap, key, n) -> action``.
         params: Its parameters, a one-record structured array.
         seed: Seed of its stream of randomness (0 for a deterministic policy).
+        reads_obs: Whether ``act`` reads ``o``: the loops render an observation only for
+            a reader (a policy that reads none gets a stale row).
     """
 
     name: str
     act: Any
     params: np.ndarray
     seed: int = 0
+    reads_obs: bool = True
 
 
 @njit(cache=True)
@@ -99,7 +104,7 @@ def blind_policy(kind: int, seed: int = 0) -> CompiledPolicy:
     if kind not in (ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL):
         raise ValueError(f"blind policy kind must be ASK_PYTHON ({ASK_PYTHON}), RANDOM_LEGAL "
                          f"({RANDOM_LEGAL}) or FIRST_LEGAL ({FIRST_LEGAL}), got {kind!r}")
-    return CompiledPolicy("blind", blind_act, as_record(Blind(kind)), seed)
+    return CompiledPolicy("blind", blind_act, as_record(Blind(kind)), seed, reads_obs=False)
 
 
 PYTHON = blind_policy(ASK_PYTHON)

@@ -17,10 +17,31 @@ and, optionally, per-scene figures (for paired comparisons such as ``scenegym va
   that just ended, in batch envs ``envs`` with state rows ``rows`` (called after the events
   of their last step were added).
 
+and, to split a playtest over worker processes (``--workers``), ``merge(other)``: add the
+counters of ``other`` (the same collector, fed other scenes) to its own, so that the summary
+of scenes split among collectors is that of one collector fed them all
+(:func:`add_counters` does it for the named counters). A collector without ``merge`` is
+played in one process.
+
 The generic part of a playtest (win rate, length, lead changes) is not repeated here.
 """
 
 from __future__ import annotations
+
+
+def summed(mine, theirs):
+    """``mine + theirs`` of counters: numbers and arrays added, lists joined, dicts added key
+    by key (a key of one alone kept as it is, ``mine``'s keys first)."""
+    if isinstance(mine, dict):
+        return {key: summed(mine[key], theirs[key]) if key in mine and key in theirs
+                else mine.get(key, theirs.get(key)) for key in {**mine, **theirs}}
+    return mine + theirs
+
+
+def add_counters(collector, other, names: tuple[str, ...]) -> None:
+    """Add the counters ``names`` (attributes) of ``other`` to those of ``collector``."""
+    for name in names:
+        setattr(collector, name, summed(getattr(collector, name), getattr(other, name)))
 
 
 class NoRuleStats:
@@ -30,6 +51,9 @@ class NoRuleStats:
         pass
 
     def add_ended(self, rows) -> None:
+        pass
+
+    def merge(self, other) -> None:
         pass
 
     def summary(self) -> dict:

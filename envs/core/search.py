@@ -84,10 +84,13 @@ def simulation_key(search_key, j):
 
 
 @njit(cache=True)
-def rollout_action(s, o, m, policy, key):
+def rollout_action(s, p, o, m, policy, key):
     """The rollout policy's choice for the seat pending in ``s``, its randomness drawn from
-    the simulation's ``key`` (``policy`` as in ``loops.policy_action``)."""
+    the simulation's ``key`` (``policy`` as in ``loops.policy_action``). The observation
+    ``o`` is rendered here, and only for a policy that reads it (nothing else reads it)."""
     slot = policy[3][0] if s[SEAT] == CREW else policy[3][1]
+    if policy[3][2 + slot] == 1:
+        rule_observe(s, p, o)
     if slot == 0:
         return policy_a(o, m, policy[0][0], key, s[DECISIONS])
     return policy_b(o, m, policy[1][0], key, s[DECISIONS])
@@ -133,11 +136,10 @@ def episode_value(s):
 
 
 @njit(cache=True)
-def step_rules(s, p, dice, log, m, o, a):
-    """Apply ``a`` in the scratch row, then fill its mask and observation."""
+def step_rules(s, p, dice, log, m, a):
+    """Apply ``a`` in the scratch row, then fill its mask."""
     rule_apply(s, p, dice, log, ROW, a)
     rule_legal(s, p, m)
-    rule_observe(s, p, o)
 
 
 @njit(cache=True)
@@ -157,14 +159,13 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
     tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
     rollout_key = tree_key
     rule_legal(s, p, m)
-    rule_observe(s, p, o)
     node, length, depth = 0, 1, 0
     path[0] = 0
     expanded = False
     round_ = 0
     while s[OVER] == 0 and depth < depth_cap and not expanded:
         if branching >= 0 and s[SEAT] != branching:  # the other seat, as the rollout plays
-            step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
+            step_rules(s, p, dice, log, m, rollout_action(s, p, o, m, policy, rollout_key))
             depth += 1
             continue
         if node != 0 and visits[node] < expand:  # a leaf not yet expanded: roll out
@@ -189,10 +190,10 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
             round_ = visits[node]
             dice.keys[0] = simulation_key(key, round_)
             rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
-        step_rules(s, p, dice, log, m, o, a)
+        step_rules(s, p, dice, log, m, a)
         depth += 1
     while s[OVER] == 0 and depth < depth_cap:
-        step_rules(s, p, dice, log, m, o, rollout_action(s, o, m, policy, rollout_key))
+        step_rules(s, p, dice, log, m, rollout_action(s, p, o, m, policy, rollout_key))
         depth += 1
     value = episode_value(s)
     steps[0] += depth
@@ -295,8 +296,7 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
         first = legal[j % legal.shape[0]] if paired else -1
         simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first)
     rule_legal(root, p, m)
-    rule_observe(root, p, o)
-    default = rollout_action(root, o, m, policy, key)
+    default = rollout_action(root, p, o, m, policy, key)
     sign = 1.0 if root[SEAT] == CREW else -1.0
     if paired and total >= legal.shape[0]:
         return paired_choice(m, tree[4], total // legal.shape[0], default, sign, settings[5])

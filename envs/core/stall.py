@@ -75,7 +75,8 @@ class StallAgent:
     @property
     def compiled(self) -> CompiledPolicy:
         """The compiled policy, played inside the step."""
-        return CompiledPolicy("stall", stall_act, as_record(StallParams(tuple(self.order))))
+        return CompiledPolicy("stall", stall_act, as_record(StallParams(tuple(self.order))),
+                              reads_obs=False)
 
     def act(self, obs, masks, env_ids=None, **_):
         """The stalling choice of each row."""

@@ -12,6 +12,7 @@ import numpy as np
 
 from scenegym.envs.core.events import NOTE, OUTCOME
 from scenegym.envs.core.header import RESULT, TRUNCATED
+from scenegym.envs.core.rulestats import add_counters
 from scenegym.envs.core.stats import frequency_table, mean_ci
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.config import FrontiersConfig
@@ -25,6 +26,10 @@ COUNTED = ((st.NOTE_ROUND, None), (st.NOTE_UNCONSCIOUS, "knocked_out"), (st.NOTE
 NOTE_LABELS = {st.NOTE_OVERSPEND: "overspends", st.NOTE_UNCONSCIOUS: "knocked_out",
                st.NOTE_DEAD: "deaths", st.NOTE_PUSH: "pushes", st.NOTE_SKIPPED: "turns_skipped",
                st.NOTE_WAKE: "woken_by_healing"}
+
+
+# the counters a split playtest adds up (the rest is per env, of the scenes running)
+COUNTERS = ("declared", "reactions", "hits", "notes", "ends", "rounds")
 
 
 class FrontiersStats:
@@ -93,13 +98,18 @@ class FrontiersStats:
         self.ends[st.END_NAMES[st.END_PARTY_DOWN]] += int((~cut & (rows[:, RESULT] < 0)).sum())
         self.rounds.extend(int(r) for r in rows[:, st.ROUND])
 
+    def merge(self, other) -> None:
+        """Add the counters of ``other``, fed other scenes (a split playtest)."""
+        add_counters(self, other, COUNTERS)
+
     def summary(self) -> dict:
         """Frequency tables of every counter, and the mean Rounds per encounter."""
         used = {name: int(self.declared[k]) for k, name in enumerate(self.names)
                 if not self.reaction[k]}
         reacted = {name: int(self.reactions[k]) for k, name in enumerate(self.names)
                    if self.reaction[k]}
-        mean, ci = mean_ci(np.array(self.rounds or [0]))
+        # sorted: the same figures whatever order the encounters ended in (a split playtest)
+        mean, ci = mean_ci(np.sort(self.rounds or [0]))
         return {
             "encounter_ends": frequency_table({k.replace(" ", "_"): v for k, v in self.ends.items()}),
             "rounds_mean": mean, "rounds_ci": ci,

@@ -11,6 +11,7 @@ import numpy as np
 
 from scenegym.envs.core.events import EPISODE_END, NOTE, OUTCOME
 from scenegym.envs.core.forfeit import FORFEIT_REASON
+from scenegym.envs.core.rulestats import add_counters
 from scenegym.envs.core.stats import frequency_table
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig
@@ -23,6 +24,10 @@ SPENDS = {st.NOTE_PRESS: "press", st.NOTE_BRACE: "brace", st.NOTE_UPGRADE: "will
 GM_CHOICES = {st.NOTE_GM_SEIZE: "gm_seize", st.NOTE_FIAT: "fiat", st.NOTE_OUT: "pc_out"}
 COST_LABELS = ("wound", "willpower", "momentum", "risk_next", "complication")
 TURN_LABELS = ("crew_turn_results", "npc_turn_results")
+
+
+# the counters a split playtest adds up (the rest is per env, of the scenes running)
+COUNTERS = ("ends", "results", "spends", "gm", "costs", "rolls")
 
 
 class MomentumStats:
@@ -58,6 +63,10 @@ class MomentumStats:
 
     def add_ended(self, rows) -> None:
         """Nothing beyond the events: how a scene ended is in its records."""
+
+    def merge(self, other) -> None:
+        """Add the counters of ``other``, fed other scenes (a split playtest)."""
+        add_counters(self, other, COUNTERS)
 
     def summary(self) -> dict:
         """Frequency tables of scene ends, results, spends, costs; spends per roll."""

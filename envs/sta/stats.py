@@ -23,6 +23,7 @@ import numpy as np
 from scenegym.envs.core.events import DECISION, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.forfeit import FORFEIT_REASON
 from scenegym.envs.core.header import RESULT
+from scenegym.envs.core.rulestats import add_counters
 from scenegym.envs.core.stats import frequency_table, mean_row
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig
@@ -89,6 +90,11 @@ def carried(values: np.ndarray, envs: np.ndarray, carry: np.ndarray) -> np.ndarr
     values = values[np.maximum.accumulate(index)]
     carry[envs[last]] = values[last]
     return values
+
+
+# the counters a split playtest adds up (the rest is per env, of the scenes running)
+COUNTERS = ("by_round", "ends", "tasks", "notes", "spends", "avoided_by", "changes",
+            "rounds_to_end", "decided_in", "scenes")
 
 
 class StaStats:
@@ -190,6 +196,10 @@ class StaStats:
             self.rounds_to_end[k] += (r.size, r.sum(), (r * r).sum())
         for r in rows[result != 0, st.ROUND]:
             self.decided_in[int(r)] = self.decided_in.get(int(r), 0) + 1
+
+    def merge(self, other) -> None:
+        """Add the counters of ``other``, fed other scenes (a split playtest)."""
+        add_counters(self, other, COUNTERS)
 
     def summary(self) -> dict:
         """Frequency tables, means with intervals, and per-scene pool changes (see module)."""

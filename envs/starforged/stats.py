@@ -11,6 +11,7 @@ import numpy as np
 
 from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import CREW, TRUNCATED
+from scenegym.envs.core.rulestats import add_counters
 from scenegym.envs.core.stats import frequency_table
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig
@@ -24,6 +25,10 @@ PRICE_LABELS = tuple(name.lower().replace(" ", "_") for name in st.PRICE_NAMES[:
 IMPACT_LABELS = {st.WOUNDED: "wounded", st.SHAKEN: "shaken", st.UNPREPARED: "unprepared"}
 MOVE_LABELS = ("face_danger", "secure_an_advantage", "finish_the_scene")
 END_LABELS = ("finish_forced_by_clock", "finish_forced_by_track", "finish_chosen", "cut_off")
+
+
+# the counters a split playtest adds up (the rest is per env, of the scenes running)
+COUNTERS = ("outcomes", "matches", "prices", "impacts", "burns", "moves", "ends")
 
 
 class StarforgedStats:
@@ -73,6 +78,10 @@ class StarforgedStats:
         chosen = ~cut & ~clock & ~track
         for k, flags in enumerate((clock, track, chosen, cut)):
             self.ends[k] += int(flags.sum())
+
+    def merge(self, other) -> None:
+        """Add the counters of ``other``, fed other scenes (a split playtest)."""
+        add_counters(self, other, COUNTERS)
 
     def summary(self) -> dict:
         """Frequency tables of every counter, and the burn and match counts."""

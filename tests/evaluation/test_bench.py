@@ -71,3 +71,15 @@ def test_bench_shows_progress_on_a_terminal():
                                    "--batch", 1, "--seconds", 0.01)
     assert done.returncode == 0 and "Traceback" not in terminal
     assert "4/4" in terminal  # CartPole single and at batch 1, batch 1, the single env
+
+
+def test_bench_breakdown_times_each_pass_of_a_decision(capsys):
+    """Issue 25, item 8: "a --breakdown of apply/legal/observe/pick": each pass timed alone
+    per id and batch, in the same run as the floor and the raw row."""
+    out = run_json(capsys, ["bench", STARFORGED_ID, "--batch", "8", "--seconds", "0.2",
+                            "--seed", "4", "--breakdown", "--json"])
+    (row,) = out["results"]
+    assert set(row["pass_ns_per_decision"]) == {"pick", "apply", "legal", "observe"}
+    assert all(ns > 0 for ns in row["pass_ns_per_decision"].values())
+    assert row["raw_over_floor"] == row["raw_decisions_per_s"] / row["floor_decisions_per_s"]
+

@@ -1,0 +1,281 @@
+"""Scenes split over worker processes: ``--workers N`` of every command that plays scenes.
+
+Scene ``j`` of a run depends on the seed and ``j`` alone (:mod:`scenegym.common.scenes`), so
+a run of ``N`` scenes splits into contiguous ranges of scenes, one per worker. Each worker
+makes its own agents, statistics and engine, plays its range and hands back its rows and its
+statistics; the rows joined in scene order and the statistics added up
+(``merge``, :mod:`scenegym.envs.core.rulestats`) are those of one process playing them all,
+so every figure is the same whatever the number of workers.
+
+The workers are processes started with ``spawn`` (numba and ``fork`` do not mix); each loads
+the compiled kernels from the on-disk cache the first run filled
+(:mod:`scenegym.envs.cache`). By default every core plays (``os.cpu_count()``, or the
+environment variable ``SCENEGYM_WORKERS``), but never fewer than
+:data:`SCENES_PER_WORKER` scenes a worker: a process costs seconds to start, which a short
+run does not win back. ``--workers N`` asks for ``N`` whatever the run's size.
+
+Ctrl-C stops every worker: each hands back the scenes it finished, and the run is cut
+(:class:`scenegym.common.scenes.Interrupted`) to the scenes finished in all of them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from queue import Empty
+
+import numpy as np
+
+from scenegym.common.scenes import (
+    Interrupted,
+    _advance,
+    play_scenes,
+    scene_engine,
+    seat_seed,
+)
+
+WORKERS_VARIABLE = "SCENEGYM_WORKERS"
+# Scenes a worker must have before a run is split by default. Measured on this project's
+# 2-core machine (load 3.5, other jobs running; warm kernel cache), heuristic against
+# heuristic at batch 4096: a run split over 2 workers took 3 to 8 s longer than one
+# process for Starforged at 2,000,000 scenes, Momentum at 100,000, STA at 20,000 and
+# Frontiers at 10,000: starting a worker and loading its kernels costs seconds, which the
+# scenes of a short run do not win back.
+SCENES_PER_WORKER = 100_000
+MAX_WORKERS = 1024
+POLL_SECONDS = 0.2
+
+
+@dataclass(frozen=True)
+class SceneRun:
+    """What a worker needs to play its scenes: everything but the range.
+
+    Args:
+        ruleset: Ruleset id.
+        config: The ruleset's config.
+        agents: ``{seat: agent spec}`` (specs, made into agents in each worker).
+        seed: The run's seed (dice and agents).
+        batch: Envs stepped together in each worker (capped at its scenes).
+        log_capacity: Event records per env (0: no event log).
+        statistics: Collect the ruleset's own statistics (else none).
+        inline: See :func:`scenegym.common.scenes.play_scenes`.
+    """
+
+    ruleset: str
+    config: object
+    agents: dict
+    seed: int
+    batch: int
+    log_capacity: int = 0
+    statistics: bool = True
+    inline: bool = True
+
+
+def default_workers() -> int:
+    """Worker processes when a command is not told: ``SCENEGYM_WORKERS``, else every core.
+
+    Raises:
+        ValueError: ``SCENEGYM_WORKERS`` is not an integer of at least 1.
+    """
+    text = os.environ.get(WORKERS_VARIABLE)
+    if text is None:
+        return os.cpu_count() or 1
+    return check_workers(text, WORKERS_VARIABLE)
+
+
+def check_workers(value, name: str = "--workers") -> int:
+    """``value`` as a number of workers (an integer, 1..:data:`MAX_WORKERS`).
+
+    Raises:
+        ValueError: Anything else, named ``name``.
+    """
+    try:
+        workers = int(str(value).strip())
+    except ValueError:
+        workers = None
+    if workers is None or not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"{name} is {value!r}; allowed: an integer from 1 to {MAX_WORKERS}")
+    return workers
+
+
+def workers_for(scenes: int, asked: int | None = None) -> int:
+    """Worker processes for a run of ``scenes``: ``asked`` (at most one a scene), or by
+    default (``None``) :func:`default_workers`, but at least :data:`SCENES_PER_WORKER`
+    scenes a worker."""
+    if asked is not None:
+        return max(1, min(check_workers(asked), scenes))
+    return max(1, min(default_workers(), scenes // SCENES_PER_WORKER))
+
+
+def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
+    """``(first scene, scenes)`` of each worker: contiguous, in order, sizes within one."""
+    edges = np.linspace(0, scenes, workers + 1).round().astype(np.int64)
+    return [(int(lo), int(hi - lo)) for lo, hi in zip(edges[:-1], edges[1:]) if hi > lo]
+
+
+def make_run_agents(run: SceneRun) -> dict:
+    """The run's agents, each seeded from the run's seed (as in every worker)."""
+    from scenegym.agents import make_agent  # agents sit on top of the engine
+
+    return {seat: make_agent(spec, run.ruleset, seat_seed(run.seed, seat), run.config,
+                             seat=seat) for seat, spec in run.agents.items()}
+
+
+def make_run_statistics(run: SceneRun):
+    """The run's statistics collector (none when ``run.statistics`` is off)."""
+    from scenegym.envs.core.rulestats import NoRuleStats
+    from scenegym.envs.rulesets import make_rulestats
+
+    return make_rulestats(run.ruleset, run.config) if run.statistics else NoRuleStats()
+
+
+def play_range(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None):
+    """Play scenes ``first .. first+scenes-1`` of the run in this process: ``(ended,
+    statistics)`` (see :func:`scenegym.common.scenes.play_scenes`, its ``bar`` and ``stop``;
+    ``agents``: the run's, made already, else made here).
+
+    Raises:
+        Interrupted: Ctrl-C (it carries the rows of the scenes finished before it).
+    """
+    from scenegym.envs.rulesets import get_ruleset
+
+    agents = make_run_agents(run) if agents is None else agents
+    statistics = make_run_statistics(run)
+    engine = scene_engine(get_ruleset(run.ruleset), run.config, min(run.batch, scenes), scenes,
+                          statistics, run.log_capacity)
+    ended = play_scenes(engine, agents, scenes, run.seed, statistics, inline=run.inline,
+                        bar=bar, first=first, stop=stop)
+    return ended, statistics
+
+
+def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None):
+    """Play scenes ``0 .. scenes-1`` of the run on ``workers`` processes (this one alone
+    when 1, or when the run is not :func:`splittable`): ``(ended, statistics)``, the same
+    whatever ``workers``.
+
+    Args:
+        run: The run.
+        scenes: Scenes to play.
+        workers: Worker processes (see :func:`workers_for`).
+        agents: The run's agents, made already (used when this process plays alone).
+        bar: A tqdm bar to count the scenes on.
+
+    Raises:
+        Interrupted: Ctrl-C; it carries the rows of the scenes finished before it.
+    """
+    if workers <= 1 or not splittable(run):
+        return play_range(run, 0, scenes, agents, bar)
+    try:
+        parts = play_ranges(run, scene_ranges(scenes, workers), bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [part[0] for part in parts if part[0].size]  # the finished scenes', in order
+    ended = np.concatenate(rows) if rows else np.zeros((0, 0), np.int64)
+    if any(part[3] for part in parts):
+        raise Interrupted(ended, np.concatenate([part[1] for part in parts]))
+    statistics = parts[0][2]
+    for part in parts[1:]:
+        statistics.merge(part[2])
+    return ended, statistics
+
+
+def splittable(run: SceneRun) -> bool:
+    """Whether workers can play the run: its agents are specs (a worker makes its own) and
+    its statistics add up (``merge``)."""
+    return (all(isinstance(spec, str) for spec in run.agents.values())
+            and hasattr(make_run_statistics(run), "merge"))
+
+
+def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], bar=None) -> list:
+    """Each range's ``(ended, kept, statistics, interrupted)``, played by its own worker;
+    Ctrl-C here stops every worker, and each hands back what it finished."""
+    context = multiprocessing.get_context("spawn")
+    counts, stop = context.Queue(), context.Event()
+    with ProcessPoolExecutor(len(ranges), mp_context=context, initializer=start_worker,
+                             initargs=(counts, stop)) as pool:
+        futures = [pool.submit(worker_range, run, first, scenes) for first, scenes in ranges]
+        try:
+            follow(futures, counts, bar, stop)
+        except KeyboardInterrupt:
+            stop.set()
+            follow(futures, counts, bar, stop)
+            return [finished(future, scenes) for future, (_, scenes) in zip(futures, ranges)]
+        return [future.result() for future in futures]
+
+
+def finished(future, scenes: int):
+    """What a worker stopped by Ctrl-C hands back; nothing when Ctrl-C ended its process
+    before it played (a Ctrl-C on the terminal reaches the workers too)."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
+
+
+def follow(futures: list, counts, bar, stop) -> None:
+    """Wait for every worker, counting the scenes they report on ``bar``; a worker's error
+    stops the others and is raised here."""
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+        failed = [f.exception() for f in done if f.exception() is not None]
+        if failed and not isinstance(failed[0], BrokenProcessPool):
+            stop.set()
+            raise failed[0]
+        ended = drained(counts)
+        if bar is not None and ended:
+            _advance(bar, ended)  # the bar of play_scenes, counted the same way
+
+
+def drained(counts) -> int:
+    """The scenes reported on ``counts`` since the last call."""
+    total = 0
+    while True:
+        try:
+            total += counts.get_nowait()
+        except Empty:
+            return total
+
+
+# -- in the worker ----------------------------------------------------------------------------
+COUNTS = STOP = None  # the queue a worker reports its ended scenes on, the parent's Ctrl-C
+
+
+def start_worker(counts, stop) -> None:
+    """A worker leaves Ctrl-C to the parent, which passes it on as ``stop``."""
+    global COUNTS, STOP
+    COUNTS, STOP = counts, stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class QueueBar:
+    """The part of a tqdm bar :func:`scenegym.common.scenes.play_scenes` uses, counting the
+    ended scenes onto the parent's queue."""
+
+    disable, desc = False, ""
+
+    def __init__(self, counts):
+        self.counts = counts
+
+    def update(self, scenes: int) -> None:
+        if scenes:
+            self.counts.put(int(scenes))
+
+    def close(self) -> None:
+        pass
+
+
+def worker_range(run: SceneRun, first: int, scenes: int):
+    """In a worker: ``(ended, kept, statistics, interrupted)`` of one range; the parent's
+    Ctrl-C ends it with the scenes finished before it."""
+    try:
+        ended, statistics = play_range(run, first, scenes, bar=QueueBar(COUNTS),
+                                       stop=STOP.is_set)
+        return ended, np.ones(scenes, np.bool_), statistics, False
+    except Interrupted as stop:
+        return stop.ended, stop.kept, None, True

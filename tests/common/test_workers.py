@@ -1,0 +1,90 @@
+"""Scenes split over worker processes (common/workers.py): the same figures whatever the
+number of workers, the worker count refused by name, Ctrl-C stops every worker."""
+
+import json
+import re
+
+import numpy as np
+import pytest
+from clirun import assert_refused, interrupted_on_a_terminal, scenegym
+
+from scenegym.cli import main
+from scenegym.common.workers import SCENES_PER_WORKER, scene_ranges, workers_for
+from scenegym.evaluation.playtest import playtest_scenes
+
+
+def run_json(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("ruleset", ["starforged", "momentum", "sta", "sta_social",
+                                     "frontiers"])
+def test_two_workers_print_the_playtest_of_one(capsys, ruleset):
+    """Issue 25, item 5: "split their scenes over worker processes (--workers N ...), with
+    figures identical to one worker (test)": the JSON (every ruleset's own statistics too)."""
+    outs = [run_json(capsys, ["playtest", ruleset, "--scenes", "301", "--seed", "11",
+                              "--batch", "64", "--workers", workers, "--json"])
+            for workers in ("1", "2")]
+    assert json.dumps(outs[0], sort_keys=True) == json.dumps(outs[1], sort_keys=True)
+    assert outs[0]["ruleset_stats"]
+
+
+def test_two_workers_keep_every_scene_in_its_row():
+    """Scene ``j`` is row ``j`` whatever the workers (paired comparisons rely on it)."""
+    ended = [playtest_scenes("starforged", 257, "random", "heuristic", seed=3, batch=16,
+                             workers=w)[1] for w in (1, 2, 3)]
+    assert np.array_equal(ended[0], ended[1]) and np.array_equal(ended[0], ended[2])
+
+
+def test_two_workers_write_the_report_of_one(tmp_path):
+    """Issue 25, item 5: ``report`` with --workers 2 writes the JSON of one worker (its
+    paired differences included)."""
+    texts = []
+    for workers in ("1", "2"):
+        out = tmp_path / workers
+        done = scenegym("report", "starforged", "--arm", "base=crew=heuristic",
+                        "--arm", "rnd=crew=random", "--scenes", 240, "--seed", 5,
+                        "--no-plots", "--workers", workers, "--out", out)
+        assert done.returncode == 0, done.stderr
+        texts.append((out / "report.json").read_text())
+    assert texts[0] == texts[1]
+
+
+def test_scene_ranges_cover_the_scenes_in_order():
+    ranges = scene_ranges(10, 3)
+    assert ranges == [(0, 3), (3, 4), (7, 3)]
+    assert scene_ranges(2, 4) == [(0, 1), (1, 1)]
+
+
+def test_a_short_run_plays_in_one_process_unless_told(monkeypatch):
+    """By default every core, but not for a run too short to win the workers' start back."""
+    monkeypatch.setenv("SCENEGYM_WORKERS", "8")
+    assert workers_for(SCENES_PER_WORKER - 1) == 1
+    assert workers_for(3 * SCENES_PER_WORKER) == 3
+    assert workers_for(100 * SCENES_PER_WORKER) == 8
+    assert workers_for(10, asked=2) == 2
+    assert workers_for(1, asked=2) == 1  # never more workers than scenes
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "1.5", "all"])
+def test_workers_refused_by_name(value):
+    """``--workers`` takes an integer of at least 1; anything else is refused by name."""
+    done = scenegym("playtest", "starforged", "--scenes", 10, "--workers", value)
+    assert_refused(done, "--workers")
+
+
+def test_a_bad_workers_variable_is_refused_by_name():
+    done = scenegym("playtest", "starforged", "--scenes", 10, env={"SCENEGYM_WORKERS": "many"})
+    assert_refused(done, "SCENEGYM_WORKERS", "allowed")
+
+
+def test_ctrl_c_stops_every_worker_and_prints_what_they_finished():
+    """Ctrl-C with two workers: the report of the scenes they finished, exit status 130."""
+    done, bar = interrupted_on_a_terminal(
+        ["playtest", "starforged", "--scenes", 20_000_000, "--batch", 64, "--crew", "random",
+         "--gm", "random", "--seed", 4, "--workers", 2], r"\dscene/s")
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in bar + done.stderr
+    finished = re.search(r"interrupted: (\d+) of 20000000 scenes finished", done.stdout)
+    assert finished and int(finished.group(1)) > 0
