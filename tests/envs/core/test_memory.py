@@ -25,7 +25,7 @@ from scenegym.envs.core import memory
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.rulesets import env_ids
 from scenegym.envs.twoseat import TwoSeatBatch, game_config
-from scenegym.evaluation import playtest
+from scenegym.common import workers
 from scenegym.evaluation.playtest import playtest_scenes
 
 NUM_ENVS = 1024
@@ -93,7 +93,7 @@ def _playtest(env_id, n, steps=True, scenes=None):
     scenes = 2 * n if scenes is None else scenes
     if steps:
         return playtest_scenes(rs.name, scenes, seed=1, batch=n, config=config)
-    with mock.patch.object(playtest, "play_scenes", side_effect=_Built), \
+    with mock.patch.object(workers, "play_scenes", side_effect=_Built), \
             contextlib.suppress(_Built):
         playtest_scenes(rs.name, scenes, seed=1, batch=n, config=config)
 
