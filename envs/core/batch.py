@@ -6,6 +6,8 @@ The class keeps its first name, ``SceneBatch``; its unit is the episode (see
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from scenegym.envs.core import snapshot
@@ -105,8 +107,10 @@ class SceneBatch:
         self._actions = self.action_buffer
         self._which = np.ones(num_envs, np.bool_)
         self._all_selected = True
-        self._apply_args = None  # prepared on the first step (see step)
-        self._begin_args = self._begin_entry = None  # prepared on the first begin
+        self._apply_args: Any = None  # prepared on the first step (see step)
+        self._apply_obs: Any = None
+        self._begin_args: Any = None  # prepared on the first begin
+        self._begin_entry: Any = None
 
     @property
     def seed(self) -> int:

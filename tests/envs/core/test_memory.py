@@ -21,11 +21,11 @@ import numpy as np
 import pytest
 
 from scenegym.cli import main
+from scenegym.common import workers
 from scenegym.envs.core import memory
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.rulesets import env_ids
 from scenegym.envs.twoseat import TwoSeatBatch, game_config
-from scenegym.common import workers
 from scenegym.evaluation.playtest import playtest_scenes
 
 NUM_ENVS = 1024
