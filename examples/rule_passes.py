@@ -27,9 +27,9 @@ from numba import njit
 
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.borrow import borrow
-from scenegym.envs.core.dice import Dice, start_episode
-from scenegym.envs.core.events import EventLog
+from scenegym.envs.core.dice import start_episode
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, clear_header
+from scenegym.envs.core.loops import borrowed_dice, borrowed_log
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 
 # The timing loops are compiled in each run, not cached: they take the rules as arguments, and
@@ -38,13 +38,6 @@ BLOCK = 32  # rows that stay in the cache together
 SPREAD = 10  # steps played per step kept
 MIN_PHASE_ROWS = 256  # kept decisions of a phase to time its apply alone
 WARM = 8  # calls per row of legal and observe: the first finds the row out of the cache
-
-
-@njit(no_cpython_wrapper=True)  # type: ignore[call-overload]
-def borrowed(dice, log):
-    """The dice and the log as borrowed views, as the engine's loops pass them."""
-    return (Dice(borrow(dice.keys), borrow(dice.counts), borrow(dice.script)),
-            EventLog(borrow(log.records), borrow(log.lengths)))
 
 
 @njit
@@ -61,7 +54,7 @@ def copies(rows, scratch):
 @njit
 def applies(apply, rows, actions, p, dice, log, scratch, num_envs):
     """``apply`` each kept action to a copy of its row."""
-    dice, log = borrowed(dice, log)
+    dice, log = borrowed_dice(dice), borrowed_log(log)
     s = borrow(scratch)
     total = 0
     for n in range(rows.shape[0]):
@@ -88,7 +81,7 @@ def asks(rule, rows, p, out):
 @njit
 def begins(begin, rows, p, dice, log, seed, episodes):
     """Start episode ``episodes + n`` of each row, as the engine's ``begin_batch`` does."""
-    dice, log = borrowed(dice, log)
+    dice, log = borrowed_dice(dice), borrowed_log(log)
     total = 0
     for n in range(rows.shape[0]):
         s = borrow(rows[n])
@@ -137,7 +130,7 @@ def rule_passes(name: str, num_envs: int, steps: int, repeats: int, seed: int) -
     rs = get_ruleset(name)
     begin, apply, legal, observe = rs.rules
     engine, rows, actions = kept_decisions(rs, num_envs, steps, seed)
-    p, dice, log = engine.params[0], engine.dice, engine.log
+    p, dice, log = engine.params[0], engine.dice_arrays, engine.log_arrays
     scratch = np.zeros(rows.shape[1], rows.dtype)
     n = len(rows)
     copy_ns = fastest_ns(lambda: copies(rows, scratch), n, repeats)

@@ -31,6 +31,16 @@ def scenegym(*args, cwd=None, timeout=300, env=None, **kwargs) -> subprocess.Com
                           env={**os.environ, **(env or {})}, check=False, **kwargs)
 
 
+def run_json(capsys, argv) -> dict:
+    """``scenegym ARGV`` in this process (it must exit 0), its printed JSON read back."""
+    import json
+
+    from scenegym.cli import main
+
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
 def assert_refused(done: subprocess.CompletedProcess, *words: str) -> str:
     """The command was refused with exit status 2 and one error line holding ``words``."""
     err = done.stderr.strip()

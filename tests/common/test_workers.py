@@ -6,16 +6,10 @@ import re
 
 import numpy as np
 import pytest
-from clirun import assert_refused, interrupted_on_a_terminal, scenegym
+from clirun import assert_refused, interrupted_on_a_terminal, run_json, scenegym
 
-from scenegym.cli import main
 from scenegym.common.workers import SCENES_PER_WORKER, scene_ranges, workers_for
 from scenegym.evaluation.playtest import playtest_scenes
-
-
-def run_json(capsys, argv):
-    assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("ruleset", ["starforged", "momentum", "sta", "sta_social",

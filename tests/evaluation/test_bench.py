@@ -1,18 +1,10 @@
 """``scenegym bench`` on a tiny budget (evaluation/bench.py)."""
 
-import json
-
 import numpy as np
 import pytest
-from clirun import on_a_terminal
+from clirun import on_a_terminal, run_json
 
 from scenegym.cli import main
-
-
-def run_json(capsys, argv):
-    assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
-
 
 STARFORGED_ID = "scenegym/StarforgedSceneChallenge-v1"
 

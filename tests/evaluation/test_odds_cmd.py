@@ -1,13 +1,8 @@
 """``scenegym odds starforged`` on tiny budgets (evaluation/odds.py)."""
 
-import json
+from clirun import run_json
 
 from scenegym.cli import main
-
-
-def run_json(capsys, argv):
-    assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
 
 
 def test_odds_json(capsys):

@@ -8,17 +8,12 @@ import stat
 
 import numpy as np
 import pytest
-from clirun import assert_refused, full_disk_for, interrupted_on_a_terminal, scenegym
+from clirun import assert_refused, full_disk_for, interrupted_on_a_terminal, run_json, scenegym
 
 from scenegym.cli import main
 from scenegym.common import scenes as scenes_module
 from scenegym.common.scenes import ENDED_COLUMNS
 from scenegym.evaluation.playtest import playtest, playtest_scenes, scene_figures
-
-
-def run_json(capsys, argv):
-    assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("ruleset", ["starforged", "momentum", "sta", "sta_social",
