@@ -29,7 +29,7 @@ from scenegym.common import options
 from scenegym.common.overrides import parse_overrides, split_items
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.envid import SCENARIO
-from scenegym.envs.core.seeds import seed_problem
+from scenegym.envs.core.seeds import check_seed
 from scenegym.envs.gym_env import env_config
 from scenegym.envs.rulesets import env_ids
 from scenegym.evaluation.play import SEATS, Table
@@ -91,11 +91,7 @@ def read_seed(text: str) -> int:
     text = text.strip()
     if not text:
         return fresh_seed()
-    value = int(text) if text.lstrip("-").isdigit() else text
-    problem = seed_problem(value)
-    if problem is not None:
-        raise ValueError(f"seed: {problem}")
-    return value
+    return check_seed(int(text) if text.lstrip("-").isdigit() else text, "seed:")
 
 
 def read_overrides(config_text: str, scenario: str, config_type) -> dict:
