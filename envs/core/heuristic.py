@@ -17,11 +17,15 @@ class CompiledHeuristic:
 
     A subclass names its policy (``policy_name``), gives its compiled per-row choice
     (``act_row(o, m, ap, key, n)``) and its batch loop (``act_rows(obs, masks, ap, out)``) as
-    static methods, and its rules of thumb as one record (``params()``).
+    static methods, and its rules of thumb as one record (``params()``). It may name the
+    view of the observation its choice reads (``view_row(s, p, o)``, a static method of the
+    ruleset's observation module, see :mod:`scenegym.envs.core.policy`): the compiled step
+    then renders that view instead of the whole observation.
     """
 
     policy_name: ClassVar[str]
     act_row: Callable[..., int]  # a subclass's compiled per-row choice (a static method)
+    view_row: ClassVar[Callable[..., None] | None] = None  # the slots act_row reads
 
     def params(self) -> np.ndarray:
         """The rules of thumb as the compiled policy reads them: one record."""
@@ -30,7 +34,7 @@ class CompiledHeuristic:
     @property
     def compiled(self) -> CompiledPolicy:
         """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
-        return CompiledPolicy(self.policy_name, self.act_row, self.params())
+        return CompiledPolicy(self.policy_name, self.act_row, self.params(), view=self.view_row)
 
     def act(self, obs, masks, env_ids=None, **_):
         """One action per row, by the pending decision."""

@@ -108,7 +108,7 @@ def policy_args(crew: CompiledPolicy, gm: CompiledPolicy) -> tuple:
     """The ``policy`` argument of the loops for these seats (see ``loops.policy_action``)."""
     (a, b), slots = slotted(crew, gm)
     return (a.params, b.params, np.array([a.seed, b.seed], np.uint64),
-            np.array([*slots, a.reads_obs, b.reads_obs], np.int64))
+            np.array([*slots, a.reads, b.reads], np.int64))
 
 
 def compile_loops(rules: RuleFunctions, a: CompiledPolicy = PYTHON,
@@ -125,14 +125,15 @@ def bound_copy(template, rules: RuleFunctions, a: CompiledPolicy, b: CompiledPol
     and the compiled policies ``a`` and ``b``, its ``rule_*`` and ``policy_*`` names bound
     (imported once per process)."""
     tag = f"{rules_name(rules)}__{a.name}__{b.name}"
-    path = loops_copy(tag, (*rules, a.act, b.act), template)
+    views = a.view_function, b.view_function
+    path = loops_copy(tag, (*rules, a.act, b.act, *views), template)
     kind = template.__name__.rpartition(".")[2]
     module_name = f"scenegym._{kind}.{path.stem}"
     module: Any = sys.modules.get(module_name)  # a module of the template with rule_* bound
-    if module is not None and (module.policy_a, module.policy_b, module.rule_apply,
-                               module.rule_begin, module.rule_legal, module.rule_observe) != (
-                                   a.act, b.act, rules.apply, rules.begin, rules.legal,
-                                   rules.observe):
+    if module is not None and (module.policy_a, module.policy_b, module.view_a, module.view_b,
+                               module.rule_apply, module.rule_begin, module.rule_legal,
+                               module.rule_observe) != (a.act, b.act, *views, rules.apply,
+                                                        rules.begin, rules.legal, rules.observe):
         raise ValueError(f"two different compiled policies or rules share the names {tag!r} "
                          "and their functions' module and qualified names (closures from one "
                          "factory?): give each policy a name of its own")
@@ -143,6 +144,7 @@ def bound_copy(template, rules: RuleFunctions, a: CompiledPolicy, b: CompiledPol
         module.rule_begin, module.rule_apply = rules.begin, rules.apply
         module.rule_legal, module.rule_observe = rules.legal, rules.observe
         module.policy_a, module.policy_b = a.act, b.act
+        module.view_a, module.view_b = views
         sys.modules[module_name] = module
     return module
 

@@ -44,6 +44,7 @@ from scenegym.envs.core.header import (
     crew_reward,
     gm_extra_due,
 )
+from scenegym.envs.core.policy import READS_ALL, READS_NONE, READS_VIEW
 from scenegym.envs.core.prefetch import prefetch_pays, prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
 
@@ -59,7 +60,7 @@ def _unbound(*args):
 # their names: bound per copy of this module by compile_loops. Which seat plays which of the
 # two is an argument (``policy``), so (A, B) and (B, A) share one copy.
 rule_begin = rule_apply = rule_legal = rule_observe = _unbound
-policy_a = policy_b = _unbound
+policy_a = policy_b = view_a = view_b = _unbound
 
 
 @njit(cache=True)
@@ -209,21 +210,24 @@ def pending_slot(s, policy):
 
 
 @njit(cache=True)
-def reads_obs(s, policy):
-    """Whether the compiled policy pending in row ``s`` reads the observation (one that
-    reads none, such as the random player or the stand-in for a Python agent, is played on
-    a stale observation row: the loops render it only for a reader)."""
-    return policy[3][2 + pending_slot(s, policy)] == 1
-
-
-@njit(cache=True)
 def observe_for(s, p, o, policy, stale):
-    """Render the observation of row ``s`` if it is ``stale`` and the pending policy reads
-    it; returns whether it is still stale."""
-    if stale and reads_obs(s, policy):
+    """Render what the policy pending in row ``s`` reads of its observation, if the row is
+    ``stale``; returns whether it is still stale. A policy that reads none (the random
+    player, the stand-in for a Python agent) is played on the stale row; one with a view
+    gets its view, which leaves the rest of the row stale."""
+    if not stale:
+        return False
+    slot = pending_slot(s, policy)
+    reads = policy[3][2 + slot]
+    if reads == READS_ALL:
         rule_observe(s, p, o)
         return False
-    return stale
+    if reads == READS_VIEW:
+        if slot == 0:
+            view_a(s, p, o)
+        else:
+            view_b(s, p, o)
+    return True
 
 
 @njit(cache=True)
@@ -359,7 +363,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     half = log.records.shape[1] // 2
     ended = 0
-    far = rows_far(state, masks, obs, policy[3][2] == 1 or policy[3][3] == 1)
+    far = rows_far(state, masks, obs, policy[3][2] != READS_NONE or policy[3][3] != READS_NONE)
     for i in range(state.shape[0]):
         over[i] = False
         if not active[i]:

@@ -17,7 +17,11 @@ An agent (see :mod:`scenegym.envs.core.heuristic`) may offer a :class:`CompiledP
 When both seats' agents, or the opponent of a seated learner, have one, whole turns run in
 one compiled call (:mod:`scenegym.envs.core.loops`). There the observation is rendered only
 for a decider that reads it (a policy's ``reads_obs``; the learner and a Python agent always
-do): a policy that declares ``reads_obs=False`` gets a stale ``o``. :data:`PYTHON` stands for an agent
+do): a policy that declares ``reads_obs=False`` gets a stale ``o``. A policy that reads only a
+few slots may declare a ``view``: an ``@njit`` function ``view(s, p, o)`` of the ruleset's
+observation module that writes, from the state row ``s``, every slot ``act`` reads, with the
+values the full observation gives them (the rest of ``o`` is left stale); the loops call it
+instead of the full render. :data:`PYTHON` stands for an agent
 without one: the compiled step stops and the env waits for that agent's ``act``.
 
 The policies that read no observation (:data:`PYTHON`, the random and the constant player)
@@ -39,6 +43,12 @@ from scenegym.envs.core.params import as_record
 
 Blind = namedtuple("Blind", ["kind"])  # the parameters of blind_act
 ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL = 0, 1, 2  # its kinds
+READS_NONE, READS_ALL, READS_VIEW = 0, 1, 2  # what a policy reads of the observation
+
+
+@njit(cache=True)
+def no_view(s, p, o):
+    """The view of a policy that declares none: renders nothing."""
 
 
 class CompiledPolicy(NamedTuple):
@@ -52,6 +62,10 @@ class CompiledPolicy(NamedTuple):
         seed: Seed of its stream of randomness (0 for a deterministic policy).
         reads_obs: Whether ``act`` reads ``o``: the loops render an observation only for
             a reader (a policy that reads none gets a stale row).
+        view: ``None`` (a reader gets the whole observation), or the ``@njit`` function
+            ``view(s, p, o)`` that renders every slot ``act`` reads (see module docstring);
+            it must be a module-level function, as the loops are compiled per pair of
+            policy names.
     """
 
     name: str
@@ -59,6 +73,20 @@ class CompiledPolicy(NamedTuple):
     params: np.ndarray
     seed: int = 0
     reads_obs: bool = True
+    view: Any = None
+
+    @property
+    def reads(self) -> int:
+        """What the loops render for it: :data:`READS_NONE`, :data:`READS_ALL` or
+        :data:`READS_VIEW`."""
+        if not self.reads_obs:
+            return READS_NONE
+        return READS_ALL if self.view is None else READS_VIEW
+
+    @property
+    def view_function(self):
+        """Its view, or :func:`no_view` (what the loops bind in its slot)."""
+        return no_view if self.view is None else self.view
 
 
 @njit(cache=True)

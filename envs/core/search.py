@@ -62,6 +62,7 @@ from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.dice import episode_key, mix64, uniform_below
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, OVER, PAID, RESULT, SEAT
 from scenegym.envs.core.loops import borrowed_dice, borrowed_log
+from scenegym.envs.core.policy import READS_ALL, READS_VIEW
 
 
 def _unbound(*args):
@@ -70,7 +71,7 @@ def _unbound(*args):
 
 # The ruleset's rules and the two compiled rollout policies, bound per copy (kernels.py).
 rule_begin = rule_apply = rule_legal = rule_observe = _unbound
-policy_a = policy_b = _unbound
+policy_a = policy_b = view_a = view_b = _unbound
 
 UNTRIED = -1  # a child not expanded yet
 ROW = np.int64(0)  # the scratch dice and log have one row
@@ -87,10 +88,16 @@ def simulation_key(search_key, j):
 def rollout_action(s, p, o, m, policy, key):
     """The rollout policy's choice for the seat pending in ``s``, its randomness drawn from
     the simulation's ``key`` (``policy`` as in ``loops.policy_action``). The observation
-    ``o`` is rendered here, and only for a policy that reads it (nothing else reads it)."""
+    ``o`` is rendered here, and only what the policy reads of it (nothing else reads it)."""
     slot = policy[3][0] if s[SEAT] == CREW else policy[3][1]
-    if policy[3][2 + slot] == 1:
+    reads = policy[3][2 + slot]
+    if reads == READS_ALL:
         rule_observe(s, p, o)
+    elif reads == READS_VIEW:
+        if slot == 0:
+            view_a(s, p, o)
+        else:
+            view_b(s, p, o)
     if slot == 0:
         return policy_a(o, m, policy[0][0], key, s[DECISIONS])
     return policy_b(o, m, policy[1][0], key, s[DECISIONS])

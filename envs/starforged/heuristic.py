@@ -9,8 +9,9 @@ while the crew has some, else hit the lowest meter that is not empty (driving to
 impacts).
 
 The rules of thumb read the observation (``scenegym.envs.starforged.observation``), as a trained
-policy would, turning slots back into counts with the scales the observation declares (so
-they keep their meaning under any config); they are compiled so that a heuristic opponent
+policy would (inside the compiled step, only the slots they read: ``heuristic_view``), turning
+slots back into counts with the scales the observation declares (so they keep their meaning
+under any config); they are compiled so that a heuristic opponent
 costs little per step.
 """
 
@@ -26,7 +27,7 @@ from numba import njit
 from scenegym.envs.core.heuristic import CompiledHeuristic
 from scenegym.envs.core.params import as_record
 from scenegym.envs.starforged import state as st
-from scenegym.envs.starforged.observation import SCALE, SLOT
+from scenegym.envs.starforged.observation import SCALE, SLOT, heuristic_view
 
 HeuristicParams = namedtuple("HeuristicParams", ["finish_boxes", "finish_boxes_late",
                                                  "late_clock", "low_momentum"])
@@ -108,6 +109,7 @@ class StarforgedHeuristic(CompiledHeuristic):
     policy_name: ClassVar[str] = "starforged_heuristic"
     act_row = staticmethod(act_row)
     act_rows = staticmethod(act_rows)
+    view_row = staticmethod(heuristic_view)
 
     finish_boxes: int = 8
     finish_boxes_late: int = 5

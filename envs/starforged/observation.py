@@ -79,8 +79,34 @@ SLOT, SCALE = SLOTS.index, SLOTS.scale
 def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
     o[:] = 0.0
+    observe_phase(s, o)
+    observe_crew(s, p, o)
+    if s[APPROACH] > 0:
+        o[SLOT.approach_edge + s[APPROACH] - 1] = 1.0
+    observe_scene(s, p, o)
+    observe_roll(s, p, o)
+
+
+@njit(cache=True, fastmath={"arcp"})
+def heuristic_view(s, p, o):
+    """The slots the heuristic reads (``scenegym.envs.starforged.heuristic``), as
+    :func:`observe` writes them: the phase, the crew's meters and edges, the scene."""
+    observe_phase(s, o)
+    observe_crew(s, p, o)
+    observe_scene(s, p, o)
+
+
+@njit(cache=True)
+def observe_phase(s, o):
+    """The pending decision's phase, one-hot."""
+    o[SLOT.phase_situation:SLOT.phase_situation + NUM_PHASES] = 0.0
     if 0 <= s[PHASE] < NUM_PHASES:
         o[SLOT.phase_situation + s[PHASE]] = 1.0
+
+
+@njit(cache=True, fastmath={"arcp"})
+def observe_crew(s, p, o):
+    """The crew's momentum, meters, debilities and stats."""
     o[SLOT.momentum] = s[MOMENTUM] / SCALE.momentum
     o[SLOT.max_momentum] = max_momentum(s, p) / SCALE.max_momentum
     o[SLOT.momentum_reset] = momentum_reset(s, p) / SCALE.momentum_reset
@@ -92,10 +118,6 @@ def observe(s, p, o):
     o[SLOT.unprepared] = s[UNPREPARED]
     for k in range(NUM_STATS):
         o[SLOT.edge + k] = s[STATS + k] / SCALE.edge
-    if s[APPROACH] > 0:
-        o[SLOT.approach_edge + s[APPROACH] - 1] = 1.0
-    observe_scene(s, p, o)
-    observe_roll(s, p, o)
 
 
 @njit(cache=True, fastmath={"arcp"})
