@@ -186,7 +186,8 @@ option("no_plots", "--no-plots", "write no PNG plots (nor put them in the HTML p
 
 # -- where the work runs ----------------------------------------------------------------------
 option("ray", "--ray",
-       'play the cells as Ray tasks on a local Ray, one per CPU (pip install "scenegym[ray]")',
+       "play as Ray tasks on a local Ray, one per CPU: a sweep's cells, or a run's scenes in "
+       '--workers ranges (pip install "scenegym[ray]")',
        action="store_true")
 option("workers", "--workers",
        "worker processes the scenes are split over, the same figures whatever their number "

@@ -1,4 +1,6 @@
-"""Cells played as Ray tasks (the ``ray`` extra): ``--ray`` of ``scenegym sweep`` and ``selfplay``.
+"""Work played as Ray tasks (the ``ray`` extra): the cells of ``scenegym sweep --ray`` and
+``selfplay --ray``, and the ranges of scenes of the commands that split one run (``playtest``,
+``report``, ``variants``, ``baselines`` with ``--ray``: :func:`play_ranges_on_ray`).
 
 Without ``--address``, a local Ray starts inside the command and stops with it (nothing to
 start beforehand; one task per CPU; the workers get this process's ``NUMBA_*`` settings and
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
+import numpy as np
 
 from scenegym.common.cells import Cell, finish, pending
 
@@ -80,3 +84,53 @@ def run_on_ray(cells: list[Cell], folder: Path, address: str | None = None,
         if started:
             ray.shutdown()
     return [done[i] for i in range(len(cells))]
+
+
+def _play_range(run, first: int, scenes: int):
+    """A Ray task: one range of the run's scenes, as a worker process hands it back."""
+    from scenegym.common.workers import play_range
+
+    ended, statistics = play_range(run, first, scenes)
+    return ended, np.ones(scenes, np.bool_), statistics, False
+
+
+def play_ranges_on_ray(run, scenes: int, where, bar=None) -> list:
+    """The run's scenes split into ranges played as Ray tasks: each range's ``(ended, kept,
+    statistics, interrupted)``, in order (see :func:`scenegym.common.workers.joined`).
+
+    Args:
+        run: The run (:class:`scenegym.common.workers.SceneRun`).
+        scenes: Scenes to play.
+        where: :class:`scenegym.common.workers.OnRay`: the cluster, and the ranges (``None``:
+            one per CPU of the Ray).
+        bar: A tqdm bar, advanced as each range comes back.
+
+    Ctrl-C keeps the ranges that came back (the others are marked interrupted); the tasks
+    still running end with the Ray this call started, as in :func:`run_on_ray`.
+    """
+    import ray
+
+    from scenegym.common.scenes import _advance
+    from scenegym.common.workers import scene_ranges
+
+    started = not ray.is_initialized()
+    connect(where.address)
+    tasks = where.tasks or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    ranges = scene_ranges(scenes, min(tasks, scenes))
+    play = ray.remote(num_cpus=1, max_retries=0)(_play_range)
+    running = {play.remote(run, first, n): i for i, (first, n) in enumerate(ranges)}
+    parts: list = [(np.zeros((0, 0), np.int64), np.zeros(n, np.bool_), None, True)
+                   for _, n in ranges]
+    try:
+        while running:
+            ready, _ = ray.wait(list(running), num_returns=1)
+            i = running.pop(ready[0])
+            parts[i] = ray.get(ready[0])
+            if bar is not None:
+                _advance(bar, ranges[i][1])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if started:
+            ray.shutdown()
+    return parts

@@ -16,6 +16,10 @@ run does not win back. ``--workers N`` asks for ``N`` whatever the run's size.
 
 Ctrl-C stops every worker: each hands back the scenes it finished, and the run is cut
 (:class:`scenegym.common.scenes.Interrupted`) to the scenes finished in all of them.
+
+With ``--ray`` (or ``--address ADDR``) the ranges are Ray tasks instead (:class:`OnRay`,
+:mod:`scenegym.common.ray_cells`): one per CPU of the Ray, or ``--workers N``; the figures are
+again the same.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from scenegym.common.scenes import (
     scene_engine,
     seat_seed,
 )
+from scenegym.common.where import OnRay
 
 WORKERS_VARIABLE = "SCENEGYM_WORKERS"
 # Scenes a worker must have before a run is split by default. Measured on this project's
@@ -106,6 +111,8 @@ def workers_for(scenes: int, asked: int | None = None) -> int:
     """Worker processes for a run of ``scenes``: ``asked`` (at most one a scene), or by
     default (``None``) :func:`default_workers`, but at least :data:`SCENES_PER_WORKER`
     scenes a worker."""
+    if isinstance(asked, OnRay):
+        return asked
     if asked is not None:
         return max(1, min(check_workers(asked), scenes))
     return max(1, min(default_workers(), scenes // SCENES_PER_WORKER))
@@ -160,20 +167,36 @@ def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None
     Args:
         run: The run.
         scenes: Scenes to play.
-        workers: Worker processes (see :func:`workers_for`).
+        workers: Worker processes (see :func:`workers_for`), or :class:`OnRay`.
         agents: The run's agents, made already (used when this process plays alone).
         bar: A tqdm bar to count the scenes on.
 
     Raises:
         Interrupted: Ctrl-C; it carries the rows of the scenes finished before it.
     """
-    if workers <= 1 or not splittable(run):
+    on_ray = isinstance(workers, OnRay)
+    if (not on_ray and workers <= 1) or not splittable(run):
         return play_range(run, 0, scenes, agents, bar)
     try:
-        parts = play_ranges(run, scene_ranges(scenes, workers), bar)
+        if on_ray:
+            from scenegym.common.ray_cells import play_ranges_on_ray  # the ray extra
+
+            parts = play_ranges_on_ray(run, scenes, workers, bar)
+        else:
+            parts = play_ranges(run, scene_ranges(scenes, workers), bar)
     finally:
         if bar is not None:
             bar.close()
+    return joined(parts)
+
+
+def joined(parts: list):
+    """The run's ``(ended, statistics)`` from its ranges' ``(ended, kept, statistics,
+    interrupted)``, in scene order.
+
+    Raises:
+        Interrupted: A range was cut by Ctrl-C; it carries the rows finished before it.
+    """
     rows = [part[0] for part in parts if part[0].size]  # the finished scenes', in order
     ended = np.concatenate(rows) if rows else np.zeros((0, 0), np.int64)
     if any(part[3] for part in parts):

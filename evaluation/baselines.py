@@ -50,6 +50,7 @@ from scenegym.common.scenes import (
     scene_outcomes,
 )
 from scenegym.common.text import summary
+from scenegym.common.where import workers_option
 from scenegym.common.workers import SceneRun, play_run, workers_for
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import CREW, GM, RESULT
@@ -292,7 +293,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("baselines", help="every trivial agent and trained policy in each seat "
                        "of every id, on the same dice", description=summary(__doc__))
     options.add(p, "seed", "players", "json", "benchmark", "write", "policies", "search", "workers",
-                target={"nargs": "*"},
+                "ray", "address", target={"nargs": "*"},
                 scenes={"default": DEFAULT_SCENES}, crew={"action": "append"},
                 gm={"action": "append"}, batch={"default": DEFAULT_BATCH},
                 out={"default": None, "files": "baselines.md and baselines.json (none: no "
@@ -318,6 +319,7 @@ def run(args: argparse.Namespace) -> int:
                                                                      MAX_BATCH)):
         if not 2 <= value <= high:
             raise ValueError(f"{flag} is {value}; allowed: 2..{high}")
+    workers = workers_option(args)
     if args.out is not None:
         check_writable_folder(args.out)
     agents = args.players
@@ -328,8 +330,7 @@ def run(args: argparse.Namespace) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     rows: list = []
     try:
-        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents, search,
-                  args.workers)
+        baselines(ids, args.scenes, seed, policies, args.batch, rows, agents, search, workers)
     except KeyboardInterrupt:
         if rows:
             warn(f"interrupted: {len(rows)} rows finished")

@@ -27,6 +27,7 @@ from scenegym.common.scenes import (
     scene_outcomes,
 )
 from scenegym.common.text import summary
+from scenegym.common.where import workers_option
 from scenegym.common.workers import SceneRun, make_run_agents, play_run, workers_for
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.envid import SCENARIO
@@ -49,7 +50,8 @@ def add_parser(subparsers) -> None:
     """Add the ``playtest`` command."""
     p = subparsers.add_parser("playtest", help="play many scenes with agents in both seats",
                               description=summary(__doc__))
-    options.add(p, "target", "variant", "scenario", "set", "seed", "json", "workers",
+    options.add(p, "target", "variant", "scenario", "set", "seed", "json", "workers", "ray",
+                "address",
                 scenes={"required": True}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
                 out={"default": None, "files": f"{REPORT_FILE}, the report (none: no file)"})
@@ -65,11 +67,12 @@ def run(args) -> int:
     130). Exit status 1 when the report had to be kept elsewhere than ``--out``.
     """
     ruleset = options.ruleset_of(args.target)
+    workers = workers_option(args)
     target = None if args.out is None else check_writable_folder(args.out) / REPORT_FILE
     config = playtest_config(ruleset, args.variant, args.set, args.scenario)
     report = playtest(ruleset, args.scenes, args.crew, args.gm, seed=args.seed,
                       batch=args.batch, config=config, progress_bar=sys.stderr.isatty(),
-                      workers=args.workers)
+                      workers=workers)
     if args.variant:
         report["variants"] = list(args.variant)
     if args.set or args.scenario:
@@ -115,8 +118,8 @@ def playtest_scenes(ruleset: str, scenes: int, crew="heuristic", gm="heuristic",
             call (the default); ``False`` asks them in Python, decision by decision (the same
             scenes, slower).
         workers: Worker processes to split the scenes over (the same figures whatever
-            their number); ``None``: every core for a long run
-            (:func:`scenegym.common.workers.workers_for`).
+            their number), or Ray tasks (:class:`scenegym.common.workers.OnRay`); ``None``:
+            every core for a long run (:func:`scenegym.common.workers.workers_for`).
 
     Returns:
         ``(report, ended)``: the report (a JSON-ready dict) and the ended scenes' header

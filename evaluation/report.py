@@ -36,6 +36,7 @@ from scenegym.common.files import (
 from scenegym.common.html import write_page
 from scenegym.common.overrides import parse_item, split_items
 from scenegym.common.text import summary
+from scenegym.common.where import workers_option
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.envid import SCENARIO
 from scenegym.envs.rulesets import get_ruleset
@@ -245,7 +246,7 @@ def add_parser(sub) -> None:
     """Add ``scenegym report``."""
     p = sub.add_parser("report", help="compare variants/agents: markdown, JSON and plots",
                        description=summary(__doc__))
-    options.add(p, "target", "scenario", "seed", "no_plots", "agents", "workers",
+    options.add(p, "target", "scenario", "seed", "no_plots", "agents", "workers", "ray", "address",
                 arm={"required": True},
                 scenes={"default": 20_000},
                 out={"required": True, "files": "report.md, report.json, report.html and the "
@@ -256,6 +257,7 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the arms and write the report (what finished, on Ctrl-C)."""
     args.ruleset = options.ruleset_of(args.target)
+    workers = workers_option(args)
     check_outputs(args)
     parsed = parse_arms(args.ruleset, args.arm, args.scenario, seats=not args.agents)
     import markdown  # noqa: F401  (the report extra: refused before any scene)
@@ -265,11 +267,10 @@ def run(args: argparse.Namespace) -> int:
         refused = pairings.refusals(args.ruleset, args.agents,
                                     {name: config for name, (_, _, config) in parsed.items()})
         return play_then_write(args, lambda results: run_pairings(
-            args.ruleset, parsed, args.scenes, seed, refused, results, bar, args.workers),
+            args.ruleset, parsed, args.scenes, seed, refused, results, bar, workers),
             write_pairing_reports, "pairings", len(args.agents))
     return play_then_write(args, lambda results: run_arms(
-        args.ruleset, args.arm, args.scenes, seed, results, bar, args.scenario,
-        args.workers),
+        args.ruleset, args.arm, args.scenes, seed, results, bar, args.scenario, workers),
         write_report, "arms", len(args.arm))
 
 

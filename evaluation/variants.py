@@ -40,6 +40,7 @@ from scenegym.common.files import (
 )
 from scenegym.common.scenes import ENDED_COLUMNS, scene_columns
 from scenegym.common.text import summary
+from scenegym.common.where import workers_option
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.header import DECISIONS, RESULT
 from scenegym.envs.rulesets import get_ruleset, make_rulestats, ruleset_names
@@ -220,7 +221,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("variants", help="every named variant against the default rules, paired",
                        description=summary(__doc__))
     options.add(p, "target", "seed", "variant", "scenario", "set", "no_plots", "agents",
-                "workers",
+                "workers", "ray", "address",
                 scenes={"default": 20_000}, crew={"default": "heuristic"},
                 gm={"default": "heuristic"}, batch={"default": DEFAULT_BATCH},
                 out={"required": True, "files": "variants.md, variants.json and variants.png"})
@@ -230,6 +231,7 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check everything, play every arm, write the table (what finished, on Ctrl-C)."""
     args.ruleset = options.ruleset_of(args.target)
+    args.workers = workers_option(args)  # where the arms play: checked before any output
     check_outputs(args)
     arms = arm_configs(args.ruleset, args.variant, args.set, args.scenario)
     seed = fresh_seed() if args.seed is None else args.seed

@@ -3,6 +3,10 @@ of the same run.
 
 - ``python``: bare Python (``-c pass``), the floor;
 - ``import numba``: numba alone, the yardstick of the warm first step;
+- ``numba's first kernel``: ``import numba`` and the first call of a trivial kernel loaded from
+  the cache, the floor of any warm first step under numba: the first call sets up numba's
+  CPU target, which imports ``scipy.linalg`` when SciPy is installed (numba's
+  ``numba.np.arraymath`` checks for a BLAS at import), also timed alone;
 - ``import scenegym``: the ids registered (numba must stay unloaded: checked);
 - ``scenegym --help``;
 - per id, the warm first step: import, make, reset and one step against the kernel cache
@@ -24,7 +28,9 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from scenegym.evaluation.first_step import PROBE
 
@@ -53,6 +59,24 @@ def import_seconds(statement: str, check: str = "True") -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+TRIVIAL_KERNEL = """
+from numba import njit
+
+
+@njit(cache=True)
+def plus_one(x):
+    return x + 1
+"""
+
+
+def first_kernel_seconds(folder: str) -> float:
+    """Seconds of ``import numba`` and a first call of a trivial kernel cached in
+    ``folder`` (a fresh process; the first probe compiles it)."""
+    statement = (f"import sys; sys.path.insert(0, {folder!r}); import trivial_kernel; "
+                 "trivial_kernel.plus_one(1)")
+    return import_seconds(statement)
+
+
 def warm_first_step(env_id: str) -> float:
     """Seconds from the import of scenegym to the first step of ``env_id``, warm cache."""
     out = subprocess.run([sys.executable, "-c", PROBE, env_id], check=True,
@@ -77,10 +101,17 @@ def main() -> None:
     scenegym = median_of(n, lambda: process_seconds(
         [sys.executable, "-c", IMPORT_PROBE.format(
             statement="import scenegym", check="'numba' not in sys.modules")]))
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "trivial_kernel.py").write_text(TRIVIAL_KERNEL)
+        first_kernel_seconds(folder)  # compiles it into the cache
+        kernel = median_of(n, lambda: first_kernel_seconds(folder))
+    blas = median_of(n, lambda: import_seconds("import scipy.linalg.cython_blas"))
     helps = median_of(n, lambda: process_seconds([sys.executable, "-m", "scenegym.cli",
                                                   "--help"]))
     print(f"python -c pass                 {bare:6.2f} s")
     print(f"import numba (in the process)  {numba:6.2f} s")
+    print(f"numba's first kernel (cached)  {kernel:6.2f} s  ({kernel / numba:.1f}x import "
+          f"numba; scipy.linalg alone {blas:.2f} s)")
     print(f"import scenegym (process)      {scenegym:6.2f} s  ({scenegym - bare:+.2f} s over "
           "bare Python; numba not loaded)")
     print(f"scenegym --help (process)      {helps:6.2f} s")

@@ -3,6 +3,7 @@ number of workers, the worker count refused by name, Ctrl-C stops every worker."
 
 import json
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -82,3 +83,21 @@ def test_ctrl_c_stops_every_worker_and_prints_what_they_finished():
     assert "Traceback" not in bar + done.stderr
     finished = re.search(r"interrupted: (\d+) of 20000000 scenes finished", done.stdout)
     assert finished and int(finished.group(1)) > 0
+
+
+@pytest.mark.parametrize("command", [
+    ["playtest", "starforged", "--scenes", "10"],
+    ["report", "starforged", "--arm", "base=crew=heuristic", "--scenes", "10"],
+    ["variants", "momentum", "--scenes", "10"],
+    ["baselines", "scenegym/StarforgedSceneChallenge-v1", "--scenes", "10"]])
+def test_ray_asked_without_ray_names_the_extra_before_any_scene(tmp_path, monkeypatch, capsys,
+                                                                 command):
+    """``--ray`` splits a run over Ray tasks (the ``ray`` extra): without it, the command
+    names the extra and writes nothing."""
+    from scenegym.cli import main
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed
+    assert main([*command, "--ray", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install "scenegym[ray]"' in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
