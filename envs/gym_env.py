@@ -256,7 +256,7 @@ class SceneEnv(_Seated, gym.Env):
         self.observation_space, self.action_space = self._spaces()
         self._scene_events: list = []
         self._next_events: list = []
-        self._action = np.zeros(1, np.int64)
+        self._action = self.seated.action_buffer  # the step writes the action in place
         self._scene_running = False
         # views taken once: the single env never swaps its batch's arrays (use_obs_array)
         self._obs_row, self._mask_row = self.seated.obs[0], self.seated.masks[0]
@@ -281,7 +281,7 @@ class SceneEnv(_Seated, gym.Env):
         self._next_events = []
         self._scene_running = True
         self._drain()
-        return self.seated.obs[0].copy(), {"action_mask": self.seated.masks[0].copy()}
+        return self._obs_row.copy(), {"action_mask": self._mask_row.copy()}
 
     def step(self, action):
         """Take the learner's decision; the opponent answers until the learner's turn again.
@@ -303,13 +303,14 @@ class SceneEnv(_Seated, gym.Env):
         reward, term, cut_off, final_obs = self.seated.step(self._action)
         if self.render_mode:
             self._drain()
-        if term[0]:  # the next scene has begun: reset() shows it, and its mask is given now
+        ended = term.item(0)  # (item: a Python scalar, without a NumPy one on the way)
+        if ended:  # the next scene has begun: reset() shows it, and its mask is given now
             self._scene_running = False  # (a vector env's next-step autoreset steps it once)
-            info = {"action_mask": self._mask_row.copy(), "cut_off": bool(cut_off[0])}
+            info = {"action_mask": self._mask_row.copy(), "cut_off": cut_off.item(0)}
             obs = final_obs[0].copy()
         else:
             obs, info = self._obs_row.copy(), {"action_mask": self._mask_row.copy()}
-        return obs, float(reward[0]), bool(term[0]), False, info
+        return obs, reward.item(0), ended, False, info
 
     def _integer(self, action) -> int:
         """A 0-d integer array as an int; anything else that is not an integer is refused."""
@@ -420,11 +421,12 @@ class SceneVectorEnv(_Seated, gym.vector.VectorEnv):
         """int64[num_envs] actions; floats, bools, other shapes and values outside the
         action space are refused."""
         actions = np.asarray(actions)
-        n = self.single_action_space.n
+        n = int(self.single_action_space.n)
         if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
             raise TypeError(f"{self._name()}: actions are {self.num_envs} ints in 0..{n - 1}, "
                             f"got {actions.dtype} of shape {actions.shape}")
-        if actions.min() < 0 or actions.max() >= n:
+        # one pass for both ends: as unsigned, a negative action is above every valid one
+        if actions.view(actions.dtype.str.replace("i", "u")).max() >= n:
             raise ValueError(f"{self._name()}: actions must lie in 0..{n - 1}, got "
                              f"{actions.min()}..{actions.max()}")
         return actions

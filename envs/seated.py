@@ -36,6 +36,7 @@ from scenegym.envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
 FLAGS = 4  # per env: learner decided, end reported, terminated, truncated
+SEED_ARG, OBS_ARG = 4, 7  # where loops.seated_advance takes the seed and the observations
 
 
 def seated_bytes(layout) -> int:
@@ -106,6 +107,7 @@ class SeatedBatch:
         self._terminated, self._cut_off = self._flags[:, 2], self._flags[:, 3]
         self._final_obs = np.zeros_like(batch.obs)
         self._actions = np.zeros(n, np.int64)
+        self.action_buffer = self._actions  # step(action_buffer): no copy
         self._which = np.zeros(n, np.bool_)
         self._all = np.ones(n, np.bool_)
         self.inline_opponent = inline_opponent
@@ -124,21 +126,27 @@ class SeatedBatch:
         self.compiled_opponent = theirs is not PYTHON
         self._seated = self.batch.ruleset.kernels_with(crew, gm).seated
         self._policy = (*policy_args(crew, gm), self.director.as_array())
-        self._args = self._entry = None
+        self._args = self._entry = self._args_version = None
         self._wrote = False  # the rules wrote observations since _writing_into began
 
-    def _prepare(self):
+    def _prepare(self) -> None:
         """The compiled step's arguments, for ``which`` = the envs picked in ``_which`` (index
         0) and for every env (1), with its entry point resolved (no argument typing at each
-        call)."""
+        call): made whole the first time (and after the opponent changed); after that only
+        the seed and the observations' array are put in again, when the batch's changed (the
+        native vector env gives it a fresh array at every step)."""
         b = self.batch
-        args = [(b.state, b.params, b.dice_arrays, b.log_arrays, np.uint64(b.seed), b.env_ids,
-                 b.masks, b.obs, self._actions, which, b.illegal_code, self._seat_args,
-                 self._policy, self._reward, self._final_obs, self._flags)
-                for which in (self._which, self._all)]
+        if self._args is None:
+            self._args = [[b.state, b.params, b.dice_arrays, b.log_arrays, None, b.env_ids,
+                           b.masks, None, self._actions, which, b.illegal_code,
+                           self._seat_args, self._policy, self._reward, self._final_obs,
+                           self._flags]
+                          for which in (self._which, self._all)]
+        for args in self._args:
+            args[SEED_ARG], args[OBS_ARG] = np.uint64(b.seed), b.obs
         if self._entry is None:
-            self._entry = entry_point(self._seated, args[0])
-        return args
+            self._entry = entry_point(self._seated, self._args[0])
+        self._args_version = b.arrays_version
 
     # -- clone and chance ---------------------------------------------------------------------
     def get_state(self) -> SeatedState:
@@ -234,7 +242,8 @@ class SeatedBatch:
         """The learner's decision in every env, then the opponent's until the learner's again.
 
         Args:
-            actions: int[n], the learner's action per env.
+            actions: int[n], the learner's action per env (writing them into
+                ``action_buffer`` and passing that array saves a copy).
             obs_into: An array like :attr:`obs` to become the batch's observations (see
                 :meth:`SceneBatch.use_obs_array`), or ``None``: the batch keeps its own.
             which: bool[n], the envs that take their action (the others stay as they are,
@@ -249,12 +258,16 @@ class SeatedBatch:
             are stale). The arrays are reused by the
             next step: copy them to keep them.
         """
-        self._actions[:] = actions
-        if which is not None:
+        if actions is not self._actions:
+            self._actions[:] = actions
+        if which is None and obs_into is None:  # the single env's path: nothing more per step
+            self._seat_args[2] = 1  # a new step
+            waiting = self._call(True)
+            if waiting:
+                self._answer_python_opponent(waiting)
+        elif which is not None:
             self._which[:] = which
             self._advance(self._which, True)
-        elif obs_into is None:  # the single env's path: nothing more per step
-            self._advance(self._all, True)
         else:
             self._writing_into(obs_into, self._advance, self._all, True)
         return self._reward, self._terminated, self._cut_off, self._final_obs
@@ -274,10 +287,17 @@ class SeatedBatch:
 
     def _advance(self, which, new_step: bool) -> None:
         """The compiled step, then the Python opponent for the envs waiting on it, if any."""
-        b = self.batch
         self._seat_args[2] = new_step
         waiting = self._call(which is self._all)
-        self._which[:] = False
+        if which is self._which:  # (every env's step leaves it all False: nothing to clear)
+            self._which[:] = False
+        if waiting:
+            self._answer_python_opponent(waiting)
+
+    def _answer_python_opponent(self, waiting: int) -> None:
+        """Ask the Python opponent for the envs waiting on it, and continue the compiled step
+        from there, until none waits."""
+        b = self.batch
         while waiting:
             self._seat_args[2] = 0
             idx = np.flatnonzero((b.state[:, SEAT] == self.opponent_seat) & (b.state[:, OVER] == 0))
@@ -286,18 +306,23 @@ class SeatedBatch:
             waiting = self._call(False)
             self._which[:] = False
 
-    def _call(self, everyone: bool) -> int:
-        """One call of the compiled step (its arguments prepared once per seed)."""
-        b = self.batch
-        if self._args is None or self._args_seed != b.seed or self._args_obs is not b.obs:
-            self._args, self._args_seed, self._args_obs = self._prepare(), b.seed, b.obs
-        bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
-        self._wrote = self._wrote or bad == -1
+    def _refuse(self, bad: int) -> None:
+        """Raise what the compiled step's ``bad`` (not -1) names: an env whose learner was not
+        pending (``-2 - i``) or an illegal action (``i``)."""
         if bad <= -2:
             raise RuntimeError(f"env {-2 - bad}: the learner ({SEAT_NAMES[self.seat]}) is not "
                                "pending; call reset() first")
-        if bad >= 0:
-            raise ValueError(b.describe_illegal(bad, int(self._actions[bad])))
+        raise ValueError(self.batch.describe_illegal(bad, int(self._actions[bad])))
+
+    def _call(self, everyone: bool) -> int:
+        """One call of the compiled step (its arguments prepared again only when the batch's
+        seed or observations' array changed)."""
+        if self._args_version != self.batch.arrays_version:
+            self._prepare()
+        bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
+        if bad != -1:
+            self._refuse(bad)
+        self._wrote = True
         self.episodes_reported += reported
         self.unseated_episodes += unseated
         self.decisions_taken += decisions

@@ -27,7 +27,9 @@ decision.
 
 And once per id, **single**: ``gym.make(id)`` stepped one step at a time, beside
 ``gym.make("CartPole-v1")`` stepped the same way (``single_over_cartpole``). Actions are uniform
-among the legal ones (``info["action_mask"]``). Every figure is measured after warm-up steps
+among the legal ones (``info["action_mask"]``); the single env's are drawn in Python
+(:func:`scenegym.evaluation.steppers.legal_picker`), as cheap as CartPole's
+``action_space.sample()``. Every figure is measured after warm-up steps
 (numba compile and Gymnasium's checker excluded), for about ``--seconds`` each (the median
 of five equal parts of that time box).
 """

@@ -3,6 +3,7 @@ units (decisions, learner steps or scenes)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -157,20 +158,35 @@ def sync(env_id: str, num_envs: int, seed: int) -> Stepper:
     return vector_env(env, num_envs, seed)
 
 
+def legal_picker(seed: int):
+    """A function of a mask (bool[num_actions]) that picks one of its legal actions
+    uniformly, from a stream of ``seed``: as cheap as ``action_space.sample()`` is for
+    CartPole, so the single env's figure measures the env (``RandomAgent.act`` types its
+    arguments and makes its arrays at every call, which for one env costs more than the
+    env's step)."""
+    draw = random.Random(seed).random
+
+    def pick(mask: np.ndarray) -> int:
+        legal = mask.nonzero()[0]
+        return int(legal[int(draw() * len(legal))])
+
+    return pick
+
+
 def single(env_id: str, seed: int) -> Stepper:
-    """The single env from ``gym.make``, one step at a time, reset when an episode ends."""
+    """The single env from ``gym.make``, one step at a time with a random legal action
+    (:func:`legal_picker`), reset when an episode ends."""
     import gymnasium as gym
 
-    env, agent, ids = gym.make(env_id), RandomAgent(seed), np.zeros(1, np.int64)
+    env, pick = gym.make(env_id), legal_picker(seed)
     _, info = env.reset(seed=seed)
-    masks = [info["action_mask"][None]]
+    masks = [info["action_mask"]]
 
     def step():
-        action = int(agent.act(masks[0], masks[0], ids)[0])
-        _, _, term, trunc, info = env.step(action)
+        _, _, term, trunc, info = env.step(pick(masks[0]))
         if term or trunc:
             _, info = env.reset()
-        masks[0] = info["action_mask"][None]
+        masks[0] = info["action_mask"]
 
     return Stepper(step, 1, env.close)
 

@@ -93,6 +93,9 @@ class SceneBatch:
         self._stale = np.zeros(num_envs, np.bool_)  # observations not rendered yet (step)
         self._any_stale = False
         self._seed = np.zeros(1, np.uint64)  # read by the compiled begin
+        # moves on whenever the seed or the observations' array changes: a caller that
+        # prepared arguments holding either prepares them again when it differs
+        self.arrays_version = 0
         self._all = np.ones(num_envs, np.bool_)
         self.illegal_code = ILLEGAL_MODES.index(illegal)
         self._reward = np.zeros(num_envs, np.float32)
@@ -120,6 +123,7 @@ class SceneBatch:
     @seed.setter
     def seed(self, seed: int) -> None:
         self._seed[0] = seed
+        self.arrays_version += 1
 
     # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
@@ -226,6 +230,7 @@ class SceneBatch:
             raise ValueError(f"observations go into a writeable C-contiguous float32 array of "
                              f"shape {previous.shape}")
         self._obs = obs
+        self.arrays_version += 1
         return previous
 
     def describe_illegal(self, i: int, action: int) -> str:

@@ -90,6 +90,9 @@ def test_vector_env_refuses_float_and_out_of_range_actions():
         vec.step(np.zeros(4) + 0.5)
     with pytest.raises(ValueError, match=r"must lie in 0\.\.\d+, got 0\.\.999"):
         vec.step(np.array([0, 0, 0, 999]))
+    for dtype in (np.int64, np.int32, np.int8):  # negative: above every action as unsigned
+        with pytest.raises(ValueError, match=r"must lie in 0\.\.\d+, got -1\.\.0"):
+            vec.step(np.array([0, -1, 0, 0], dtype))
 
 
 def test_a_vector_env_too_large_for_the_memory_is_refused_before_allocating():

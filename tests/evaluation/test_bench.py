@@ -75,3 +75,15 @@ def test_bench_breakdown_times_each_pass_of_a_decision(capsys):
     assert all(ns > 0 for ns in row["pass_ns_per_decision"].values())
     assert row["raw_over_floor"] == row["raw_decisions_per_s"] / row["floor_decisions_per_s"]
 
+
+
+def test_the_single_env_picker_draws_every_legal_action_and_only_those():
+    from scenegym.evaluation.steppers import legal_picker
+
+    pick, mask = legal_picker(seed=5), np.zeros(134, np.bool_)
+    mask[[3, 8, 10, 133]] = True
+    picks = [pick(mask) for _ in range(400)]
+    assert set(picks) == {3, 8, 10, 133}
+    assert all(type(a) is int for a in picks)
+    again = legal_picker(seed=5)
+    assert [again(mask) for _ in range(20)] == picks[:20]  # its seed replays its picks
