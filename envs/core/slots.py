@@ -9,11 +9,14 @@ is: a flag, a one-hot, or a share (a ratio its name and the env's docstring say 
 :func:`observation_slots` gives the names, the slot indices and the scales by name, so code
 reads ``o[SLOT.momentum]`` and ``SCALE.momentum``, and a slot added anywhere moves every index
 after it. Both are namedtuples of plain numbers, which compiled code reads as constants.
+:func:`write_one_hot` writes a one-hot block from compiled code.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
+
+from numba import njit
 
 AS_IS = 1.0  # the scale of a flag, a one-hot or a share
 
@@ -50,3 +53,12 @@ def per_character(prefix: str, count: int, entries) -> list[tuple[str, float]]:
 def one_hot(names) -> list[tuple[str, float]]:
     """A one-hot block: one :data:`AS_IS` slot per name."""
     return [(name, AS_IS) for name in names]
+
+
+@njit(cache=True)
+def write_one_hot(o, first, count, k):
+    """Write the one-hot block of ``count`` slots of ``o`` from ``first``: slot ``first + k``
+    is 1, the others 0 (all 0 when ``k`` is outside ``0 .. count-1``)."""
+    o[first:first + count] = 0.0
+    if 0 <= k < count:
+        o[first + k] = 1.0

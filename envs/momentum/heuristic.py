@@ -20,9 +20,10 @@ to just across the halfway mark, handing initiative to the trailing side.
 Wound, seize, end at 0 at once, fiat down).
 
 The rules of thumb read only the observation (``scenegym.envs.momentum.observation``) and the action
-mask, as a trained policy would, turning slots back into counts with the scales the
-observation declares; they are compiled, one row at a time, so that a heuristic opponent
-costs little per step.
+mask, as a trained policy would (inside the compiled step, only the slots they read:
+``heuristic_view``), turning slots back into counts with the scales the observation
+declares; they are compiled, one row at a time, so that a heuristic opponent costs little
+per step.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from numba import njit
 from scenegym.envs.core.heuristic import CompiledHeuristic
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.momentum import state as st
-from scenegym.envs.momentum.observation import PC_SLOTS, SCALE, SLOT
+from scenegym.envs.momentum.observation import PC_SLOTS, SCALE, SLOT, heuristic_view
 
 STYLES = ("director", "adversarial")
 GM_PHASES = np.zeros(st.NUM_PHASES, np.bool_)
@@ -210,6 +211,7 @@ class MomentumHeuristic(CompiledHeuristic):
     policy_name: ClassVar[str] = "momentum_heuristic"
     act_row = staticmethod(act_row)
     act_rows = staticmethod(act_rows)
+    view_row = staticmethod(heuristic_view)
 
     STYLES: ClassVar[tuple] = STYLES
 

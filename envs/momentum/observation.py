@@ -13,7 +13,13 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.header import PHASE
-from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, per_character
+from scenegym.envs.core.slots import (
+    AS_IS,
+    observation_slots,
+    one_hot,
+    per_character,
+    write_one_hot,
+)
 from scenegym.envs.momentum.rules import every_pc_has_acted, social
 from scenegym.envs.momentum.state import (
     ACT,
@@ -105,6 +111,7 @@ SLOT, SCALE = SLOTS.index, SLOTS.scale
 PC_SLOT, PC_SCALE = observation_slots(_PC)[1:]
 NPC_SLOT, NPC_SCALE = observation_slots(_NPC)[1:]
 PC_SLOTS, NPC_SLOTS = len(_PC), len(_NPC)
+NUM_RESULTS = len(RESULT_KEYS)  # the result's one-hot slots
 
 
 @njit(cache=True)
@@ -114,11 +121,52 @@ def clip(x):
 
 
 @njit(cache=True)
-def observe_scene(s, p, o):
-    """The scene, round and mission slots."""
+def observe(s, p, o):
+    """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
+    o[:] = 0.0
+    observe_phase(s, o)
+    observe_momentum(s, o)
+    observe_round(s, p, o)
+    observe_mission(s, p, o)
+    observe_roller(s, o)
+    observe_stakes(s, o)
+    observe_dice(s, o)
+    observe_result(s, o)
+    observe_cast(s, p, o)
+    observe_wounds(s, p, o)
+    observe_characters(s, p, o)
+
+
+@njit(cache=True)
+def heuristic_view(s, p, o):
+    """The slots the heuristic reads (``scenegym.envs.momentum.heuristic``), as
+    :func:`observe` writes them: the phase, Momentum and Full, the round's share and whose
+    turn it is, the roll's Risk and spends and its result, and the PCs' Wounds."""
+    observe_phase(s, o)
+    observe_momentum(s, o)
+    observe_round(s, p, o)
+    observe_stakes(s, o)
+    observe_result(s, o)
+    observe_wounds(s, p, o)
+
+
+@njit(cache=True)
+def observe_phase(s, o):
+    """The pending decision's phase, one-hot."""
+    write_one_hot(o, SLOT.phase_pick, NUM_PHASES, s[PHASE])
+
+
+@njit(cache=True)
+def observe_momentum(s, o):
+    """The Momentum track: Momentum as a share of Full, Full, and who has the initiative."""
     o[SLOT.momentum_share] = s[MOMENTUM] / s[FULL]
     o[SLOT.full_over_40] = s[FULL] / SCALE.full_over_40
     o[SLOT.crew_has_initiative] = 1.0 if 2 * s[MOMENTUM] >= s[FULL] else 0.0
+
+
+@njit(cache=True)
+def observe_round(s, p, o):
+    """The round: who leads it and acts, how far it is, seizes, fiat and whose turn it is."""
     o[SLOT.crew_leads_round] = 1.0 if s[LEADER] == CREW_SIDE else 0.0
     o[SLOT.crew_side_acting] = 1.0 if s[SIDE] == CREW_SIDE else 0.0
     o[SLOT.round_share] = clip(s[ROUND] / p.max_rounds)
@@ -126,6 +174,12 @@ def observe_scene(s, p, o):
     o[SLOT.crew_seized_this_round] = s[CREW_SEIZED]
     o[SLOT.risk_next] = clip(s[RISK_NEXT] / SCALE.risk_next)
     o[SLOT.fiat_left_share] = s[FIAT_LEFT] / max(p.fiat_uses, 1)
+    o[SLOT.turn_is_npc] = 1.0 if s[TURN] == NPC_TURN else 0.0
+
+
+@njit(cache=True)
+def observe_mission(s, p, o):
+    """The scene's complications and exchanges, the goals, and the mission's scenes."""
     o[SLOT.complications] = clip(s[COMPLICATIONS] / SCALE.complications)
     o[SLOT.carried_complications] = clip(s[CARRIED] / SCALE.carried_complications)
     o[SLOT.exchange_tally] = clip(s[EXCHANGES] / SCALE.exchange_tally)
@@ -135,38 +189,66 @@ def observe_scene(s, p, o):
     o[SLOT.act_share] = clip(s[ACT] * p.scenes_per_act / p.scenes)
     o[SLOT.wins_share] = s[WINS] / p.scenes
     o[SLOT.losses_share] = s[LOSSES] / p.scenes
-    o[SLOT.turn_is_npc] = 1.0 if s[TURN] == NPC_TURN else 0.0
 
 
 @njit(cache=True)
-def observe_roll(s, p, o):
-    """The roll being declared or resolved: who, at what Risk, with which spends, its dice."""
-    if 0 <= s[ACTOR] < MAX_PCS:
-        o[SLOT.actor_0 + s[ACTOR]] = 1.0
-    if 0 <= s[NPC] < MAX_NPCS:
-        o[SLOT.npc_0 + s[NPC]] = 1.0
+def observe_roller(s, o):
+    """Who rolls: the acting PC and the NPC, each one-hot."""
+    write_one_hot(o, SLOT.actor_0, MAX_PCS, s[ACTOR])
+    write_one_hot(o, SLOT.npc_0, MAX_NPCS, s[NPC])
+
+
+@njit(cache=True)
+def observe_stakes(s, o):
+    """The roll being declared: its Risk, its pool and the spends on it."""
     o[SLOT.risk] = s[RISK] / SCALE.risk
     o[SLOT.pool] = clip(s[POOL] / SCALE.pool)
     o[SLOT.pressed] = s[PRESSED]
     o[SLOT.braced] = s[BRACED]
     o[SLOT.upgraded] = s[UPGRADED]
     o[SLOT.corrected] = s[CORRECTED]
+
+
+@njit(cache=True)
+def observe_dice(s, o):
+    """The roll's dice: both sides' successes and criticals, and the hits."""
     o[SLOT.successes] = clip(s[SUCCESSES] / SCALE.successes)
     o[SLOT.criticals] = clip(s[SIXES] / SCALE.criticals)
     o[SLOT.hits] = s[HITS] / SCALE.hits
     o[SLOT.opponent_successes] = clip(s[OPP_SUCCESSES] / SCALE.opponent_successes)
     o[SLOT.opponent_criticals] = clip(s[OPP_SIXES] / SCALE.opponent_criticals)
-    if s[ROLL_RESULT] >= 0:
-        o[SLOT.result_critical_failure + s[ROLL_RESULT]] = 1.0
+
+
+@njit(cache=True)
+def observe_result(s, o):
+    """The roll's result, one-hot (all 0 before the roll)."""
+    write_one_hot(o, SLOT.result_critical_failure, NUM_RESULTS, s[ROLL_RESULT])
+
+
+@njit(cache=True)
+def observe_cast(s, p, o):
+    """The scene's cast and rules: whether the thresholds are armed, social, how many
+    PCs and NPCs."""
+    o[SLOT.thresholds_armed] = 1.0 if every_pc_has_acted(s, p) else 0.0
+    o[SLOT.social] = 1.0 if social(p) else 0.0
+    o[SLOT.pcs_share] = p.pcs / SCALE.pcs_share
+    o[SLOT.npcs_share] = p.npcs / SCALE.npcs_share
+
+
+@njit(cache=True)
+def observe_wounds(s, p, o):
+    """Each PC's Wounds, as a share of its capacity (the slots of PCs not in the scene
+    are left as they are: the full observation's are 0)."""
+    for c in range(p.pcs):
+        o[SLOT.pc0_wounds_share + c * PC_SLOTS] = s[WOUNDS + c] / p.pc_capacity[c]
 
 
 @njit(cache=True)
 def observe_characters(s, p, o):
-    """Per-PC and per-NPC blocks."""
+    """Per-PC (but their Wounds: :func:`observe_wounds`) and per-NPC blocks."""
     for c in range(p.pcs):
         b = SLOT.pc0_present + c * PC_SLOTS
         o[b + PC_SLOT.present] = 1.0
-        o[b + PC_SLOT.wounds_share] = s[WOUNDS + c] / p.pc_capacity[c]
         o[b + PC_SLOT.willpower_share] = s[WILLPOWER + c] / max(p.pc_will[c], 1)
         o[b + PC_SLOT.out] = s[OUT + c]
         o[b + PC_SLOT.acted] = s[ACTED + c]
@@ -180,18 +262,3 @@ def observe_characters(s, p, o):
         o[b + NPC_SLOT.risk_min] = p.npc_risk_min[k] / NPC_SCALE.risk_min
         o[b + NPC_SLOT.risk_max] = p.npc_risk_max[k] / NPC_SCALE.risk_max
         o[b + NPC_SLOT.pool] = clip(p.npc_pool[k] / NPC_SCALE.pool)
-
-
-@njit(cache=True)
-def observe(s, p, o):
-    """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
-    o[:] = 0.0
-    if 0 <= s[PHASE] < NUM_PHASES:
-        o[SLOT.phase_pick + s[PHASE]] = 1.0
-    observe_scene(s, p, o)
-    observe_roll(s, p, o)
-    o[SLOT.thresholds_armed] = 1.0 if every_pc_has_acted(s, p) else 0.0
-    o[SLOT.social] = 1.0 if social(p) else 0.0
-    o[SLOT.pcs_share] = p.pcs / SCALE.pcs_share
-    o[SLOT.npcs_share] = p.npcs / SCALE.npcs_share
-    observe_characters(s, p, o)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.header import PHASE
-from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot
+from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, write_one_hot
 from scenegym.envs.starforged.config import IMPACTS
 from scenegym.envs.starforged.rules import impacts, max_momentum, momentum_reset
 from scenegym.envs.starforged.state import (
@@ -99,9 +99,7 @@ def heuristic_view(s, p, o):
 @njit(cache=True)
 def observe_phase(s, o):
     """The pending decision's phase, one-hot."""
-    o[SLOT.phase_situation:SLOT.phase_situation + NUM_PHASES] = 0.0
-    if 0 <= s[PHASE] < NUM_PHASES:
-        o[SLOT.phase_situation + s[PHASE]] = 1.0
+    write_one_hot(o, SLOT.phase_situation, NUM_PHASES, s[PHASE])
 
 
 @njit(cache=True, fastmath={"arcp"})
