@@ -34,8 +34,8 @@ def scenegym(*args, cwd=None, timeout=300, env=None, **kwargs) -> subprocess.Com
 def in_process(capsys, *args) -> subprocess.CompletedProcess:
     """``scenegym ARGS...`` in this process, ended and captured as :func:`scenegym` ends and
     captures a fresh one (exit status, stdout, stderr as text), for :func:`assert_refused`:
-    a refusal checked here costs no new interpreter (nor its import of torch); an uncaught
-    exception fails the test, as a traceback would."""
+    a refusal checked here costs no new interpreter and its imports (about 1.4 s of CPU
+    each); an uncaught exception fails the test, as a traceback would."""
     from scenegym.cli import main
 
     capsys.readouterr()  # what the test printed before is not the command's
