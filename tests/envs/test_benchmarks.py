@@ -2,6 +2,7 @@
 seat(s), opponent, config, evaluation protocol (seeds, scenes, interval), and the reference
 figures ... with their command. ``scenegym baselines --benchmark`` reproduces the table"."""
 
+import copy
 import json
 from pathlib import Path
 
@@ -53,9 +54,28 @@ def test_the_exact_task_s_optimal_agents_lie_within_their_interval_of_the_value(
         assert lo <= task.exact <= hi
 
 
+PLAYED: dict[str, dict] = {}  # the rows of each task played in this module, by its name
+PLAY = benchmark.measure
+
+
+def played_once(task, batch: int) -> dict:
+    """``benchmark.measure``, each task played once in this module: its rows are the same at
+    any batch (as the reproduction test checks, to the scene), so the tests of what the
+    command does with them share one play of the task's protocol."""
+    if task.name not in PLAYED:
+        PLAYED[task.name] = PLAY(task, batch)
+    return copy.deepcopy(PLAYED[task.name])
+
+
+@pytest.fixture
+def play_once(monkeypatch):
+    """The command plays each task's protocol once in this module (:func:`played_once`)."""
+    monkeypatch.setattr(benchmark, "measure", played_once)
+
+
 @pytest.mark.parametrize("env_id", ["scenegym/MomentumScene-v1",
                                     "scenegym/StarforgedSceneChallenge-v1"])
-def test_the_command_reproduces_the_recorded_rows_to_the_scene(env_id, capsys):
+def test_the_command_reproduces_the_recorded_rows_to_the_scene(env_id, capsys, play_once):
     """Same tree, same protocol: every row agrees (exit 0), at any batch."""
     assert main(["baselines", "--benchmark", env_id, "--batch", "333"]) == 0
     out = capsys.readouterr().out
@@ -63,7 +83,7 @@ def test_the_command_reproduces_the_recorded_rows_to_the_scene(env_id, capsys):
         len(t.agents) for t in TASKS if t.env_id == env_id)
 
 
-def test_a_row_that_differs_fails_the_run(monkeypatch, capsys):
+def test_a_row_that_differs_fails_the_run(monkeypatch, capsys, play_once):
     """A rules change that moves a figure shows as ``differs`` and exit status 1."""
     table = recorded()
     table["tasks"]["momentum-crew"]["heuristic"]["crew_wins"] += 1
@@ -73,7 +93,7 @@ def test_a_row_that_differs_fails_the_run(monkeypatch, capsys):
     assert "| heuristic |" in capsys.readouterr().out
 
 
-def test_write_records_the_figures_atomically(monkeypatch, tmp_path, capsys):
+def test_write_records_the_figures_atomically(monkeypatch, tmp_path, capsys, play_once):
     target = tmp_path / "benchmarks.json"
     monkeypatch.setattr(benchmark, "REFERENCES", target)
     assert main(["baselines", "--benchmark", "scenegym/MomentumScene-v1", "--write"]) == 0

@@ -10,7 +10,7 @@ import json
 import shutil
 
 import pytest
-from clirun import assert_refused, scenegym
+from clirun import assert_refused, in_process
 
 from scenegym.agents.registry import distinct_agents
 from scenegym.cli import main
@@ -20,7 +20,10 @@ MOMENTUM = "scenegym/MomentumScene-v1"
 STARFORGED = "scenegym/StarforgedSceneChallenge-v1"
 SOCIAL = "scenegym/STASocialConflict-v1"
 TINY = ["--scenes", "48", "--batch", "16", "--seed", "5"]
-SEARCH = "mcts:sims=100"  # the default search row and opponent
+# the search row and opponent: few simulations, as what is under test is the table (its rows,
+# pairing and search gain), not the search (tests/agents/test_mcts.py), and a search
+# costs its simulations at every decision of every scene (issue 25, item 7: the suite's time)
+SEARCH = "mcts:sims=8"
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +122,7 @@ def test_players_limit_the_rows_and_the_heuristic_stays(capsys):
     assert "'optimal' is no agent of scenegym/STASocialConflict-v1" in capsys.readouterr().err
 
 
-def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
+def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path, capsys):
     first, _ = crew_policy
     out = tmp_path / "table"
     damaged = tmp_path / "damaged.onnx"
@@ -130,12 +133,13 @@ def test_bad_policies_are_refused_before_any_scene(crew_policy, tmp_path):
              (["--crew", str(damaged)], ["damaged"]),
              (["--crew", str(first), "--crew", str(first)], ["already in"])]
     for options, words in cases:
-        assert_refused(scenegym("baselines", MOMENTUM, *TINY, "--out", out, *options), *words)
-    assert_refused(scenegym("baselines", STARFORGED, *TINY, "--crew", first),
+        assert_refused(in_process(capsys, "baselines", MOMENTUM, *TINY, "--out", out, *options),
+                       *words)
+    assert_refused(in_process(capsys, "baselines", STARFORGED, *TINY, "--crew", first),
                    "trained on scenegym/MomentumScene-v1", "not among the ids")
-    assert_refused(scenegym("baselines", MOMENTUM, "--scenes", "1"), "--scenes is 1")
-    assert_refused(scenegym("baselines", "scenegym/Chess-v0"), "unknown ruleset or env id",
-                   MOMENTUM)
+    assert_refused(in_process(capsys, "baselines", MOMENTUM, "--scenes", "1"), "--scenes is 1")
+    assert_refused(in_process(capsys, "baselines", "scenegym/Chess-v0"),
+                   "unknown ruleset or env id", MOMENTUM)
     assert not out.exists()  # refused before the work: nothing written
 
 

@@ -12,8 +12,7 @@ import zipfile
 import gymnasium as gym
 import numpy as np
 import pytest
-from clirun import assert_refused
-from clirun import scenegym as run_scenegym
+from clirun import assert_refused, in_process
 
 import scenegym  # noqa: F401  (registers the ids)
 from scenegym.agents.policy import OnnxPolicyAgent, PolicyAgent, load_policy_agent
@@ -133,27 +132,29 @@ def test_policy_files_say_what_they_are(exported):
     assert in_zip["package_version"] == scenegym.__version__
 
 
-def test_a_crew_policy_is_refused_as_the_gm_and_as_its_own_seats_opponent(exported, tmp_path):
+def test_a_crew_policy_is_refused_as_the_gm_and_as_its_own_seats_opponent(exported, tmp_path,
+                                                                           capsys):
     env_id, zip_path, onnx_path = exported
     ruleset = ruleset_of(env_id).name
     for path in (zip_path, onnx_path):
-        assert_refused(run_scenegym("playtest", ruleset, "--scenes", 10, "--gm", path),
+        assert_refused(in_process(capsys, "playtest", ruleset, "--scenes", 10, "--gm", path),
                        str(path), "crew seat", "the GM")
-    assert_refused(run_scenegym("train", env_id, "--steps", 64, "--seat", "crew", "--opponent",
-                            onnx_path, "--out", tmp_path / "run"), str(onnx_path), "crew seat")
+    assert_refused(in_process(capsys, "train", env_id, "--steps", 64, "--seat", "crew",
+                              "--opponent", onnx_path, "--out", tmp_path / "run"),
+                   str(onnx_path), "crew seat")
     assert not (tmp_path / "run" / "checkpoint.json").exists()
 
 
-def test_a_policy_of_another_ruleset_is_refused_by_name(exported):
+def test_a_policy_of_another_ruleset_is_refused_by_name(exported, capsys):
     env_id, zip_path, onnx_path = exported
     ruleset = ruleset_of(env_id).name
     other = next(name for name in ruleset_names() if name != ruleset)
     for path in (zip_path, onnx_path):
-        assert_refused(run_scenegym("playtest", other, "--scenes", 10, "--crew", path),
+        assert_refused(in_process(capsys, "playtest", other, "--scenes", 10, "--crew", path),
                        str(path), ruleset, other)
 
 
-def test_damaged_and_foreign_policy_files_are_refused_by_name(exported, tmp_path):
+def test_damaged_and_foreign_policy_files_are_refused_by_name(exported, tmp_path, capsys):
     env_id, zip_path, onnx_path = exported
     ruleset = ruleset_of(env_id).name
     cut_zip, cut_onnx, foreign = (tmp_path / "cut.zip", tmp_path / "cut.onnx",
@@ -162,22 +163,23 @@ def test_damaged_and_foreign_policy_files_are_refused_by_name(exported, tmp_path
     cut_onnx.write_bytes(onnx_path.read_bytes()[:3000])
     with zipfile.ZipFile(foreign, "w") as archive:
         archive.writestr("notes.txt", "not a policy")
-    assert_refused(run_scenegym("playtest", ruleset, "--scenes", 10, "--crew", cut_zip),
+    assert_refused(in_process(capsys, "playtest", ruleset, "--scenes", 10, "--crew", cut_zip),
                    str(cut_zip), "damaged")
-    assert_refused(run_scenegym("playtest", ruleset, "--scenes", 10, "--crew", cut_onnx),
+    assert_refused(in_process(capsys, "playtest", ruleset, "--scenes", 10, "--crew", cut_onnx),
                    str(cut_onnx), "damaged")
-    assert_refused(run_scenegym("train", env_id, "--steps", 64, "--seat", "gm", "--opponent",
-                            foreign, "--out", tmp_path / "run"), str(foreign), "not a scenegym")
+    assert_refused(in_process(capsys, "train", env_id, "--steps", 64, "--seat", "gm",
+                              "--opponent", foreign, "--out", tmp_path / "run"),
+                   str(foreign), "not a scenegym")
     out = tmp_path / "cut.onnx.out"
-    assert_refused(run_scenegym("export", cut_zip, "--out", out), str(cut_zip), "damaged")
+    assert_refused(in_process(capsys, "export", cut_zip, "--out", out), str(cut_zip), "damaged")
     assert list(tmp_path.glob(".*")) == [] and not out.exists()  # no temp file left behind
 
 
-def test_a_failed_export_leaves_no_file_behind(exported, tmp_path):
+def test_a_failed_export_leaves_no_file_behind(exported, tmp_path, capsys):
     _, zip_path, _ = exported
     folder = tmp_path / "out" / "policy.onnx"  # where the file would go is a folder
     folder.mkdir(parents=True)
-    assert_refused(run_scenegym("export", zip_path, "--out", folder.parent), str(folder),
-                   "folder")
+    assert_refused(in_process(capsys, "export", zip_path, "--out", folder.parent),
+                   str(folder), "folder")
     assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*")] == [
         folder.parent.relative_to(tmp_path), folder.relative_to(tmp_path)]
