@@ -19,9 +19,10 @@ decisions) are independent runs from the same seed, so ``--workers N`` splits th
 worker processes (:func:`scenegym.common.workers.results_in_order`): their lines are printed
 in the plan's order and the first violation in that order is the one reported, so every
 figure but the rates is that of one worker. (A pairing is not split over scenes: its batch
-plays episode after episode in each row until the pairing's decisions are made, so its
-rows' scenes depend on each other's lengths.) By default every core plays
+plays episode after episode in each row until all its rows together have made the pairing's
+decisions, so which scenes it plays depends on every row.) By default every core plays
 (``SCENEGYM_WORKERS``), but never fewer than :data:`DECISIONS_PER_WORKER` decisions a worker.
+Ctrl-C cancels the pairings not begun; the workers finish those they play.
 """
 
 from __future__ import annotations
