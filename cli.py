@@ -3,8 +3,9 @@
 Each module provides ``add_parser(subparsers)``, which adds its subcommand, built only from
 the options of :mod:`scenegym.common.options` (one vocabulary: one flag per meaning, one help
 text per flag), and sets ``run=callable(args) -> int`` as the parser default. Modules import
-heavy dependencies (torch, matplotlib, ray) inside ``run`` only, so every parser builds
-without the extras and ``scenegym --help`` stays fast. A command whose parser names the
+heavy dependencies (torch, matplotlib, ray, and numba: the engine) inside ``run`` only, so
+every parser builds without the extras and ``scenegym --help`` compiles nothing and stays
+fast (``tests/test_cli.py`` checks that no help loads numba). A command whose parser names the
 modules it needs (``needs``, the training commands: torch) is refused, ``--help`` included,
 with the ``pip install`` line when one of them is missing; ``run`` refuses, before any work,
 a command that finds an extra missing later (matplotlib for plots).

@@ -4,19 +4,19 @@ Scene ``j`` of a run of ``N`` scenes is episode 0 of env id ``j``: it depends on
 and ``j``, whatever the batch. A batch of ``B`` rows starts scenes ``0 .. B-1``; a row whose
 scene ends starts the next scene not yet begun, so ``--batch`` changes speed, never figures.
 Each ended scene's row of the result is its scene number, not the order the scenes ended in.
+
+The module's constants and checks import no numba (the commands' parsers read them); the
+engine is imported by the functions that play.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from scenegym.agents.seats import choose_actions
-from scenegym.envs.core.batch import SceneBatch, engine_bytes
-from scenegym.envs.core.dice import mix64
-from scenegym.envs.core.events import EVENT_WIDTH, drain_blocks
-from scenegym.envs.core.header import (
+from scenegym.envs.core.header_columns import (
     CREW,
     DECISIONS,
     GM,
@@ -26,9 +26,10 @@ from scenegym.envs.core.header import (
     RESULT,
     TRUNCATED,
 )
-from scenegym.envs.core.kernels import policy_args
 from scenegym.envs.core.memory import check_memory, row_bytes
-from scenegym.envs.core.policy import PYTHON, policy_of
+
+if TYPE_CHECKING:  # the engine loads numba: imported where scenes are played
+    from scenegym.envs.core.batch import SceneBatch
 
 MAX_SCENES = 10**9
 
@@ -62,6 +63,8 @@ def scene_rows_bytes(scenes: int, own_columns: int = 0, drains: bool = True) -> 
     """Bytes of :func:`play_scenes`' row per scene (its columns and whether it ended) and,
     with ``drains`` (the event log on), of one block of drained records (twice: the
     statistics take working copies of it)."""
+    from scenegym.envs.core.events import EVENT_WIDTH
+
     row = (len(ENDED_COLUMNS) + own_columns) * row_bytes(np.int64) + row_bytes(np.bool_)
     drained = DRAIN_RECORDS * (row_bytes(np.int64) + row_bytes(np.int32, EVENT_WIDTH))
     return scenes * row + (2 * drained if drains else 0)
@@ -73,6 +76,8 @@ def scene_engine(ruleset, config, num_envs: int, scenes: int, rulestats=None,
     allocated if it, the loop's arrays per env and a row per scene need more memory than a
     batch may take (:mod:`scenegym.envs.core.memory`; the refusal names the ``batch`` that
     fits)."""
+    from scenegym.envs.core.batch import SceneBatch, engine_bytes
+
     own, layout = len(scene_columns(rulestats)), ruleset.layout_of(config)
     per_env = engine_bytes(layout, log_capacity) + scene_loop_bytes(layout, own)
     check_memory(ruleset.name, num_envs, per_env,
@@ -103,6 +108,8 @@ class Interrupted(KeyboardInterrupt):
 
 def seat_seed(seed: int, seat: int) -> int:
     """The seed of the agent in ``seat``, derived from the run's seed."""
+    from scenegym.envs.core.dice import mix64
+
     return int(mix64(np.uint64(seed) ^ np.uint64(SEAT_SALTS[seat])))
 
 
@@ -133,6 +140,9 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
             only those: a row of a scene never finished is not among them).
     """
     from tqdm import tqdm
+
+    from scenegym.agents.seats import choose_actions
+    from scenegym.envs.core.events import drain_blocks
 
     if engine.num_envs > scenes:
         raise ValueError(f"a batch of {engine.num_envs} envs for {scenes} scenes; allowed: a "
@@ -219,6 +229,9 @@ def _advance(bar, scenes: int) -> None:
 def scene_player(engine: SceneBatch, agents: dict, inline: bool):
     """``active -> over``: plays the active envs' scenes to their end in one compiled call, or
     ``None`` when a seat's agent has no compiled policy (or ``inline`` is off)."""
+    from scenegym.envs.core.kernels import policy_args
+    from scenegym.envs.core.policy import PYTHON, policy_of
+
     crew, gm = policy_of(agents[CREW]), policy_of(agents[GM])
     if not inline or crew is PYTHON or gm is PYTHON:
         return None

@@ -107,15 +107,16 @@ def check_workers(value, name: str = "--workers") -> int:
     return workers
 
 
-def workers_for(scenes: int, asked: int | None = None) -> int:
+def workers_for(scenes: int, asked: int | None = None,
+                per_worker: int = SCENES_PER_WORKER) -> int:
     """Worker processes for a run of ``scenes``: ``asked`` (at most one a scene), or by
-    default (``None``) :func:`default_workers`, but at least :data:`SCENES_PER_WORKER`
-    scenes a worker."""
+    default (``None``) :func:`default_workers`, but at least ``per_worker`` scenes a worker
+    (another unit of work: ``scenegym soak``'s decisions)."""
     if isinstance(asked, OnRay):
         return asked
     if asked is not None:
         return max(1, min(check_workers(asked), scenes))
-    return max(1, min(default_workers(), scenes // SCENES_PER_WORKER))
+    return max(1, min(default_workers(), scenes // per_worker))
 
 
 def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
@@ -265,15 +266,44 @@ def drained(counts) -> int:
             return total
 
 
+def results_in_order(function, items: list, workers: int = 1):
+    """``function(item)`` of each item, yielded in the items' order: computed here when
+    ``workers`` is 1, else by that many ``spawn`` worker processes (at most one an item;
+    ``function`` and the items must pickle). Work that splits into independent items whose
+    results do not depend on where they are computed (``scenegym soak``'s pairings) gives the
+    same results whatever ``workers``. Closing the generator (a caller that stops early, or
+    Ctrl-C here) cancels the items not begun; the workers finish those begun (they leave
+    Ctrl-C to this process)."""
+    if workers <= 1 or len(items) <= 1:
+        for item in items:
+            yield function(item)
+        return
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(min(workers, len(items)), mp_context=context,
+                             initializer=ignore_ctrl_c) as pool:
+        futures = [pool.submit(function, item) for item in items]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
 # -- in the worker ----------------------------------------------------------------------------
 COUNTS = STOP = None  # the queue a worker reports its ended scenes on, the parent's Ctrl-C
+
+
+def ignore_ctrl_c() -> None:
+    """A worker leaves Ctrl-C to the parent (a Ctrl-C on the terminal reaches it too)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def start_worker(counts, stop) -> None:
     """A worker leaves Ctrl-C to the parent, which passes it on as ``stop``."""
     global COUNTS, STOP
     COUNTS, STOP = counts, stop
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_ctrl_c()
 
 
 class QueueBar:

@@ -16,21 +16,26 @@ if TYPE_CHECKING:  # the contract loads numba: imported where a ruleset is first
 
 class Builtin(NamedTuple):
     """A built-in ruleset by reference: its name, its ``Ruleset`` value and its env ids (a
-    light module's tuple, which the value names too), each as ``"module:attribute"``."""
+    light module's tuple, which the value names too), each as ``"module:attribute"``, and
+    the light module of its ``scenegym odds`` options (help text and ``add_arguments``, which
+    the value's ``odds`` module re-exports), or None: the command's parser loads no rules,
+    nor numba."""
 
     name: str
     ruleset: str
     env_ids: str
+    odds_options: str | None = None
 
 
 BUILTIN = (
     Builtin("starforged", "scenegym.envs.starforged.ruleset:STARFORGED",
-            "scenegym.envs.starforged.ids:ENV_IDS"),
+            "scenegym.envs.starforged.ids:ENV_IDS", "scenegym.envs.starforged.odds_options"),
     Builtin("momentum", "scenegym.envs.momentum.ruleset:MOMENTUM",
-            "scenegym.envs.momentum.ids:ENV_IDS"),
+            "scenegym.envs.momentum.ids:ENV_IDS", "scenegym.envs.momentum.odds_options"),
     Builtin("frontiers", "scenegym.envs.frontiers.ruleset:FRONTIERS",
-            "scenegym.envs.frontiers.ids:ENV_IDS"),
-    Builtin("sta", "scenegym.envs.sta.ruleset:STA", "scenegym.envs.sta.ids:PERSONAL_ENV_IDS"),
+            "scenegym.envs.frontiers.ids:ENV_IDS", "scenegym.envs.frontiers.odds_options"),
+    Builtin("sta", "scenegym.envs.sta.ruleset:STA", "scenegym.envs.sta.ids:PERSONAL_ENV_IDS",
+            "scenegym.envs.sta.odds_options"),
     Builtin("sta_social", "scenegym.envs.sta.ruleset:STA_SOCIAL",
             "scenegym.envs.sta.ids:SOCIAL_ENV_IDS"),
 )
@@ -92,6 +97,19 @@ def env_ids() -> list[str]:
     no rules are loaded, nor numba)."""
     ids = {e.id for b in BUILTIN for e in load(b.env_ids)}
     return sorted(ids | {e.id for rs in _RULESETS.values() for e in rs.env_ids})
+
+
+def odds_options() -> dict[str, tuple[str, list[str]]]:
+    """Each ruleset with odds, by name (sorted): the module of its ``scenegym odds`` options
+    (help text and ``add_arguments``) and its env ids. A built-in's come from its entry in
+    :data:`BUILTIN` (no rules are loaded, nor numba); a registered ruleset's options are
+    its ``odds`` module's."""
+    found = {b.name: (b.odds_options, [e.id for e in load(b.env_ids)])
+             for b in BUILTIN if b.odds_options}
+    for rs in _RULESETS.values():
+        if rs.odds is not None and rs.name not in found:
+            found[rs.name] = (rs.odds, [e.id for e in rs.env_ids])
+    return dict(sorted(found.items()))
 
 
 def ruleset_of_env(env_id: str) -> Ruleset:

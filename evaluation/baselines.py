@@ -39,7 +39,6 @@ from pathlib import Path
 
 import numpy as np
 
-from scenegym.agents.mcts_agent import SearchSettings, is_mcts
 from scenegym.agents.registry import BLIND, distinct_agents, seat_players
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
@@ -52,8 +51,8 @@ from scenegym.common.scenes import (
 from scenegym.common.text import summary
 from scenegym.common.where import workers_option
 from scenegym.common.workers import SceneRun, play_run, workers_for
-from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.header import CREW, GM, RESULT
+from scenegym.envs.core.header_columns import CREW, GM, RESULT
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.core.stats import proportion_ci
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation.paired import paired_difference
@@ -232,6 +231,8 @@ def check_search(spec: str) -> str | None:
     Raises:
         ValueError: Not an mcts name, or a bad setting (named).
     """
+    from scenegym.agents.mcts_agent import SearchSettings, is_mcts  # numba: not for --help
+
     if spec == "none":
         return None
     if not is_mcts(spec):

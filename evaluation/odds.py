@@ -1,7 +1,9 @@
 """``scenegym odds TARGET ...``: exact odds of a ruleset's core rolls beside the engine's sampling.
 
 Each ruleset names its odds module in its ``Ruleset`` value (``odds``); the module provides
-``add_arguments(parser)`` and ``compute(args) -> dict``. The dict holds at least
+``add_arguments(parser)`` and ``compute(args) -> dict``. The parser is built from each
+ruleset's options module (:func:`scenegym.envs.rulesets.odds_options`: a built-in's light
+module, so ``--help`` loads no rules); ``run`` imports the odds module. The dict holds at least
 ``{"exact": {key: p}, "sampled": {key: p}, "samples": n}``; ``"z"`` (per key) and ``"roll"``
 (a one-line description) are printed when present. A table of another shape (momentum's
 ``--spends``) comes as its own text, ``"lines"``, printed instead (and left out of ``--json``).
@@ -15,7 +17,7 @@ import sys
 
 from scenegym.common import options
 from scenegym.common.text import summary
-from scenegym.envs.rulesets import get_ruleset, ruleset_names
+from scenegym.envs.rulesets import get_ruleset, odds_options
 
 SHARED = ("seed",)  # roll options a ruleset's odds module adds that are the vocabulary's own
 
@@ -27,16 +29,13 @@ def add_parser(subparsers) -> None:
         "odds", help="exact odds of a ruleset's rolls, with the engine's sampled frequencies",
         description=summary(__doc__))
     rulesets = parser.add_subparsers(dest="ruleset", required=True, metavar="TARGET")
-    for name in ruleset_names():
-        rs = get_ruleset(name)
-        if rs.odds is None:
-            continue
-        module = importlib.import_module(rs.odds)
-        sub = rulesets.add_parser(name, aliases=[e.id for e in rs.env_ids],
-                                  help=summary(module.__doc__), description=module.__doc__)
+    for name, (options_module, ids) in odds_options().items():
+        module = importlib.import_module(options_module)
+        sub = rulesets.add_parser(name, aliases=ids, help=summary(module.__doc__),
+                                  description=module.__doc__)
         module.add_arguments(RollOptions(sub))
         options.add(sub, "json")
-        sub.set_defaults(run=run, odds_module=rs.odds, ruleset=name)
+        sub.set_defaults(run=run, ruleset=name)
 
 
 class RollOptions:
@@ -65,7 +64,7 @@ class RollOptions:
 
 def run(args) -> int:
     """Compute the odds and print them as a table or as JSON."""
-    module = importlib.import_module(args.odds_module)
+    module = importlib.import_module(get_ruleset(args.ruleset).odds)
     try:
         result = module.compute(args)
     except ValueError as err:

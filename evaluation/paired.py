@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from scenegym.common.scenes import ENDED_COLUMNS, scene_outcomes
-from scenegym.envs.core.header import DECISIONS, LEAD_CHANGES, MARGIN, RESULT
+from scenegym.envs.core.header_columns import DECISIONS, LEAD_CHANGES, MARGIN, RESULT
 from scenegym.envs.core.stats import CONFIDENCE
 
 

@@ -23,15 +23,13 @@ import time
 import numpy as np
 
 from scenegym.agents import make_agent
-from scenegym.agents.seats import choose_actions
 from scenegym.common import options
 from scenegym.common.files import check_writable_folder, write_or_keep
 from scenegym.common.overrides import parse_overrides
 from scenegym.common.scenes import seat_seed
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch, fresh_seed
-from scenegym.envs.core.header import CREW, GM, RESULT, SEAT_NAMES, TRUNCATED
-from scenegym.envs.gym_env import env_config
+from scenegym.envs.core.header_columns import CREW, GM, RESULT, SEAT_NAMES, TRUNCATED
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.evaluation.replay import set_arguments
 from scenegym.evaluation.sheet import legal_actions, sheet
 
@@ -54,6 +52,8 @@ class Table:
     """
 
     def __init__(self, env_id: str, seed: int, agents: dict, overrides: dict):
+        from scenegym.envs.gym_env import env_config  # the engine: numba, not for --help
+
         self.ruleset, self.config = env_config(env_id, None, overrides)
         self.env_id, self.seed, self.specs, self.overrides = env_id, seed, agents, overrides
         self.layout = self.ruleset.layout_of(self.config)
@@ -64,6 +64,8 @@ class Table:
     def replay(self) -> None:
         """Play the scene from its seed: your recorded choices, the agents' own, until your
         next decision is pending or the scene is over."""
+        from scenegym.envs.core.batch import SceneBatch
+
         self.batch = SceneBatch(self.ruleset, self.config, 1, log_capacity=LOG_CAPACITY)
         self.batch.reset(self.seed)
         self.agents = {seat: make_agent(spec, self.ruleset.name, seat_seed(self.seed, seat),
@@ -74,6 +76,8 @@ class Table:
 
     def advance(self, one: bool = False) -> None:
         """Agents and recorded choices decide until yours is pending (``one``: one decision)."""
+        from scenegym.agents.seats import choose_actions
+
         actions = np.zeros(1, np.int64)
         while not self.over:
             seat = self.pending
@@ -255,6 +259,8 @@ def run(args: argparse.Namespace) -> int:
     """Play (or watch) one scene; 130 on Ctrl-C, as a shell expects."""
     if args.delay < 0:
         raise ValueError(f"--delay is {args.delay}; allowed: 0 or more")
+    from scenegym.envs.gym_env import env_config
+
     env_id = options.env_id_of(args.target)
     rs, _ = env_config(env_id)
     overrides = parse_overrides(args.set, rs.config_type, "--set")

@@ -29,12 +29,12 @@ from scenegym.common.scenes import (
 from scenegym.common.text import summary
 from scenegym.common.where import workers_option
 from scenegym.common.workers import SceneRun, make_run_agents, play_run, workers_for
-from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.envid import SCENARIO
-from scenegym.envs.core.header import (
+from scenegym.envs.core.header_columns import (
     CREW,
     GM,
 )
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.core.stats import format_table, frequency_table, mean_ci, proportion_ci
 from scenegym.envs.rulesets import get_ruleset
 

@@ -37,8 +37,8 @@ from scenegym.common.html import write_page
 from scenegym.common.overrides import parse_item, split_items
 from scenegym.common.text import summary
 from scenegym.common.where import workers_option
-from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.envid import SCENARIO
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation import pairings
 from scenegym.evaluation.paired import SCENE_VALUES, compare, format_difference

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from scenegym.common.scenes import ENDED_COLUMNS
-from scenegym.envs.core.header import DECISIONS, MARGIN, RESULT
+from scenegym.envs.core.header_columns import DECISIONS, MARGIN, RESULT
 from scenegym.evaluation.replay import replay_command, replay_scene
 
 SAMPLED = 3

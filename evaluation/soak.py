@@ -13,6 +13,16 @@ value the last one left (or the state before the decision) and the last one leav
 state's value (what a transcript shows is what the state holds). It stops
 at the first violation and prints the seed, env and episode, with the ``scenegym replay``
 command that plays that scene alone. Exit status 0: no violation; 1: a violation.
+
+The pairings (an env id, a variant and the agents in the seats, each with its share of the
+decisions) are independent runs from the same seed, so ``--workers N`` splits them over
+worker processes (:func:`scenegym.common.workers.results_in_order`): their lines are printed
+in the plan's order and the first violation in that order is the one reported, so every
+figure but the rates is that of one worker. (A pairing is not split over scenes: its batch
+plays episode after episode in each row until all its rows together have made the pairing's
+decisions, so which scenes it plays depends on every row.) By default every core plays
+(``SCENEGYM_WORKERS``), but never fewer than :data:`DECISIONS_PER_WORKER` decisions a worker.
+Ctrl-C cancels the pairings not begun; the workers finish those they play.
 """
 
 from __future__ import annotations
@@ -21,20 +31,23 @@ import argparse
 import importlib
 import sys
 import time
-from typing import NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from scenegym.agents import make_agent
-from scenegym.agents.seats import choose_actions
 from scenegym.common import options
 from scenegym.common.scenes import seat_seed
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.events import POOL, drain_arrays
-from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM, OVER, RESULT, SEAT
+from scenegym.common.workers import results_in_order, workers_for
+from scenegym.envs.core.header_columns import CREW, DECISIONS, EPISODE, GM, OVER, RESULT, SEAT
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.rulesets import ruleset_of_env
 from scenegym.evaluation.replay import replay_command
+
+if TYPE_CHECKING:  # the engine loads numba: imported where the pairings are played
+    from scenegym.envs.core.batch import SceneBatch
 
 PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic"),
          ("heuristic", "random"), ("stall", "heuristic"), ("heuristic", "stall"))
@@ -45,6 +58,12 @@ SEARCH_PAIRS = ((SEARCH, "heuristic"), ("heuristic", SEARCH))
 SEARCH_SHARE = 0.125
 DEFAULT_BATCH = 256
 LOG_CAPACITY = 4096  # event records per env and decision, when the pools are checked
+# Decisions a worker must have before a soak is split by default. Measured on this project's
+# 2-core machine (load 7 to 8, other jobs running; warm bounds-checked kernel cache):
+# Starforged and Momentum soaked 40,000, 200,000 and 1,000,000 decisions in 13, 16 and 36 s
+# with one worker, 23, 23 and 54 s with two: starting a worker and loading its kernels costs
+# seconds, and a loaded machine has no core to spare.
+DECISIONS_PER_WORKER = 1_000_000
 
 
 class Violation(NamedTuple):
@@ -89,6 +108,8 @@ def generic_checks(engine: SceneBatch, returns: np.ndarray, ended: np.ndarray):
 def pool_log_checks(before: np.ndarray, after: np.ndarray, log, pools: dict):
     """``[(bad rows, invariant)]``: the log's pool changes of one decision chain from the
     state ``before`` it to the state ``after`` it (see module docstring)."""
+    from scenegym.envs.core.events import POOL, drain_arrays
+
     envs, records = drain_arrays(log)
     mine = (records[:, 0] == POOL) & np.isin(records[:, 1], list(pools))
     envs, records = envs[mine], records[mine].astype(np.int64)
@@ -129,6 +150,10 @@ def soak_run(ruleset, config, overrides: dict, crew: str, gm: str, decisions: in
     by :func:`scenegym.evaluation.playtest.seat_seed`), so the violation replays alone.
     ``check`` adds the ruleset's invariants, ``pools`` its pool columns by log code.
     """
+    from scenegym.agents.seats import choose_actions
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.core.events import drain_arrays
+
     agents = {seat: make_agent(spec, ruleset.name, seat_seed(seed, seat), config)
               for seat, spec in ((CREW, crew), (GM, gm))}
     engine = SceneBatch(ruleset, config, batch, log_capacity=LOG_CAPACITY if pools else 0)
@@ -174,13 +199,25 @@ def variants_of(ruleset) -> tuple[dict, object, dict | None]:
     return module.VARIANTS, module.check, getattr(module, "POOLS", None)
 
 
-def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
-    """Soak every id, variant and agent pairing (random, heuristic, stall; the search where no
-    seat's view hides state, on a smaller share); the first :class:`Violation` or None."""
+class Pairing(NamedTuple):
+    """One run of a soak's plan: an env id, a config variant, the agents in the seats and the
+    decisions they make."""
+
+    env_id: str
+    variant: str
+    overrides: dict  # the env id's config fields and the variant's
+    crew: str
+    gm: str
+    decisions: int
+
+
+def soak_plan(ids, decisions: int) -> list[Pairing]:
+    """Every id's variants and agent pairings (random, heuristic, stall; the search where no
+    seat's view hides state, on a smaller share), with their shares of ``decisions``."""
     plan = []
     for env_id in ids:
         rs = ruleset_of_env(env_id)
-        variants, check, pools = variants_of(rs)
+        variants = variants_of(rs)[0]
         kwargs = {k: v for e in rs.env_ids if e.id == env_id for k, v in e.kwargs.items()
                   if k in rs.config_type.field_names()}
         for name, overrides in variants.items():
@@ -188,21 +225,41 @@ def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print):
             searched = not rs.hidden_reason(rs.make_config(**config))
             for crew, gm in PAIRS + (SEARCH_PAIRS if searched else ()):
                 weight = SEARCH_SHARE if SEARCH in (crew, gm) else 1.0
-                plan.append((env_id, rs, name, config, crew, gm, check, pools, weight))
-    share = decisions / sum(item[-1] for item in plan)
+                plan.append((Pairing(env_id, name, config, crew, gm, 0), weight))
+    share = decisions / sum(weight for _, weight in plan)
+    return [p._replace(decisions=max(1, int(share * weight))) for p, weight in plan]
+
+
+def soak_pairing(pairing: Pairing, seed: int, batch: int) -> tuple[Violation | None, int, float]:
+    """Play one pairing (in this process or a worker's): ``(first violation or None,
+    decisions made, seconds)``."""
+    start = time.perf_counter()
+    rs = ruleset_of_env(pairing.env_id)
+    _, check, pools = variants_of(rs)
+    violation, made = soak_run(rs, rs.make_config(**pairing.overrides), pairing.overrides,
+                               pairing.crew, pairing.gm, pairing.decisions, seed,
+                               min(batch, pairing.decisions), check, pools)
+    return violation, made, time.perf_counter() - start
+
+
+def soak(ids, decisions: int, seed: int, batch: int = DEFAULT_BATCH, out=print,
+         workers: int = 1):
+    """Soak every id, variant and agent pairing (:func:`soak_plan`) on ``workers``
+    processes; ``(the first Violation in the plan's order or None, decisions made up to
+    it)``, the same whatever ``workers``."""
+    plan = soak_plan(ids, decisions)
+    results = results_in_order(partial(soak_pairing, seed=seed, batch=batch), plan, workers)
     total = 0
-    for env_id, rs, name, overrides, crew, gm, check, pools, weight in plan:
-        start = time.perf_counter()
-        config = rs.make_config(**overrides)
-        budget = max(1, int(share * weight))
-        violation, made = soak_run(rs, config, overrides, crew, gm, budget, seed,
-                                   min(batch, budget), check, pools)
-        total += made
-        out(f"{env_id} [{name}] crew {crew} vs GM {gm}: {made} decisions, "
-            f"{made / max(time.perf_counter() - start, 1e-9):,.0f}/s"
-            + ("" if violation is None else "  VIOLATION"))
-        if violation is not None:
-            return violation, total
+    try:
+        for p, (violation, made, seconds) in zip(plan, results):
+            total += made
+            out(f"{p.env_id} [{p.variant}] crew {p.crew} vs GM {p.gm}: {made} decisions, "
+                f"{made / max(seconds, 1e-9):,.0f}/s"
+                + ("" if violation is None else "  VIOLATION"))
+            if violation is not None:
+                return violation, total
+    finally:
+        results.close()
     return None, total
 
 
@@ -210,22 +267,21 @@ def add_parser(sub) -> None:
     """Add ``scenegym soak``."""
     p = sub.add_parser("soak", help="long random/heuristic play, invariants after every decision",
                        description=summary(__doc__))
-    options.add(p, "seed", target={"nargs": "*"}, decisions={"default": 1_000_000},
+    options.add(p, "seed", "workers", target={"nargs": "*"}, decisions={"default": 1_000_000},
                 batch={"default": DEFAULT_BATCH})
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Soak and report; exit 1 at the first violation."""
-    from scenegym.envs.core.batch import fresh_seed
-
     ids = options.all_env_ids(args.target)
     if args.decisions < 1 or args.batch < 1:
         raise ValueError(f"--decisions is {args.decisions} and --batch is {args.batch}; "
                          "allowed: 1 or more")
     seed = fresh_seed() if args.seed is None else args.seed
+    workers = workers_for(args.decisions, args.workers, DECISIONS_PER_WORKER)
     start = time.perf_counter()
-    violation, total = soak(ids, args.decisions, seed, args.batch)
+    violation, total = soak(ids, args.decisions, seed, args.batch, workers=workers)
     took = time.perf_counter() - start
     if violation is not None:
         print(violation.describe(), file=sys.stderr)

@@ -33,9 +33,9 @@ from scenegym.common.files import check_writable_folder, save_figure
 from scenegym.common.html import write_page
 from scenegym.common.overrides import parse_item, parse_value
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import fresh_seed
+from scenegym.envs.core.envid import SCENARIO
 from scenegym.envs.core.files import atomic_write_json, atomic_write_text
-from scenegym.envs.core.ruleset import SCENARIO
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation import pairings
 from scenegym.evaluation.paired import compare, format_difference

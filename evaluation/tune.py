@@ -37,8 +37,8 @@ from scenegym.common import cells, options
 from scenegym.common.files import check_writable_folder, save_figure
 from scenegym.common.html import write_page
 from scenegym.common.text import summary
-from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.files import atomic_write_json, atomic_write_text
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation.report import PLOTS
 from scenegym.evaluation.sweep import sweep_cells

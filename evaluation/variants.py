@@ -41,8 +41,8 @@ from scenegym.common.files import (
 from scenegym.common.scenes import ENDED_COLUMNS, scene_columns
 from scenegym.common.text import summary
 from scenegym.common.where import workers_option
-from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.header import DECISIONS, RESULT
+from scenegym.envs.core.header_columns import DECISIONS, RESULT
+from scenegym.envs.core.seeds import fresh_seed
 from scenegym.envs.rulesets import get_ruleset, make_rulestats, ruleset_names
 from scenegym.evaluation import pairings
 from scenegym.evaluation.paired import paired_difference

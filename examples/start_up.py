@@ -8,14 +8,16 @@ of the same run.
   CPU target, which imports ``scipy.linalg`` when SciPy is installed (numba's
   ``numba.np.arraymath`` checks for a BLAS at import), also timed alone;
 - ``import scenegym``: the ids registered (numba must stay unloaded: checked);
-- ``scenegym --help``;
-- per id, the warm first step: import, make, reset and one step against the kernel cache
+- ``scenegym --help`` and ``scenegym playtest --help`` (numba must stay unloaded by the
+  parsers: ``tests/test_cli.py`` checks it);
+- per id (unless ``--no-steps``), the warm first step: import, make, reset and one step against the kernel cache
   as it is (a first probe fills it, so the kernels load from disk), with its ratio to
   ``import numba``.
 
 Each figure is the median of ``--repeats`` processes::
 
     python examples/start_up.py --repeats 5
+    python examples/start_up.py --repeats 5 --no-steps   # start-up and help only
 
 Run it from the repository root with its parent on ``PYTHONPATH`` (or with the package
 installed), and say the load (``uptime``) beside the figures.
@@ -42,6 +44,7 @@ took = time.perf_counter() - start
 assert {check}, "numba was loaded"
 print(took)
 """
+HELPS = ("--help", "playtest --help")  # the commands' help timed, each in a fresh process
 
 
 def process_seconds(args: list[str]) -> float:
@@ -84,6 +87,11 @@ def warm_first_step(env_id: str) -> float:
     return json.loads(out.stdout.strip().splitlines()[-1])["first_step_s"]
 
 
+def help_seconds(command: str):
+    """A measure (for :func:`median_of`) of ``scenegym COMMAND`` in a fresh process."""
+    return lambda: process_seconds([sys.executable, "-m", "scenegym.cli", *command.split()])
+
+
 def median_of(repeats: int, measure) -> float:
     """The median of ``repeats`` calls of ``measure()``."""
     return statistics.median(measure() for _ in range(repeats))
@@ -92,6 +100,8 @@ def median_of(repeats: int, measure) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5, help="processes per figure")
+    parser.add_argument("--no-steps", action="store_true",
+                        help="leave out each id's warm first step")
     args = parser.parse_args()
     from scenegym.envs.rulesets import env_ids
 
@@ -106,16 +116,16 @@ def main() -> None:
         first_kernel_seconds(folder)  # compiles it into the cache
         kernel = median_of(n, lambda: first_kernel_seconds(folder))
     blas = median_of(n, lambda: import_seconds("import scipy.linalg.cython_blas"))
-    helps = median_of(n, lambda: process_seconds([sys.executable, "-m", "scenegym.cli",
-                                                  "--help"]))
-    print(f"python -c pass                 {bare:6.2f} s")
-    print(f"import numba (in the process)  {numba:6.2f} s")
-    print(f"numba's first kernel (cached)  {kernel:6.2f} s  ({kernel / numba:.1f}x import "
+    helps = {command: median_of(n, help_seconds(command)) for command in HELPS}
+    print(f"python -c pass                     {bare:6.2f} s")
+    print(f"import numba (in the process)      {numba:6.2f} s")
+    print(f"numba's first kernel (cached)      {kernel:6.2f} s  ({kernel / numba:.1f}x import "
           f"numba; scipy.linalg alone {blas:.2f} s)")
-    print(f"import scenegym (process)      {scenegym:6.2f} s  ({scenegym - bare:+.2f} s over "
-          "bare Python; numba not loaded)")
-    print(f"scenegym --help (process)      {helps:6.2f} s")
-    for env_id in env_ids():
+    print(f"import scenegym (process)          {scenegym:6.2f} s  ({scenegym - bare:+.2f} s "
+          "over bare Python; numba not loaded)")
+    for command, seconds in helps.items():
+        print(f"{'scenegym ' + command + ' (process)':<34} {seconds:6.2f} s")
+    for env_id in () if args.no_steps else env_ids():
         warm_first_step(env_id)  # fills the kernel cache if it is cold
         step = median_of(n, lambda: warm_first_step(env_id))
         print(f"{env_id:<40} warm first step {step:6.2f} s  ({step / numba:.1f}x import "

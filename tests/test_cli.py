@@ -96,25 +96,30 @@ def test_a_script_without_its_extra_prints_the_pip_line_even_for_help(script, mo
     assert not (tmp_path / "r").exists()
 
 
-LIGHT_PARSER = """
-import argparse, sys
-from scenegym.common.options import CommandParser
-parser = argparse.ArgumentParser(prog="scenegym")
-sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
-for name in sys.argv[1:]:
-    __import__(name, fromlist=["add_parser"]).add_parser(sub)
-print("numba" in sys.modules)
+EVERY_HELP = """
+import contextlib, io, sys
+from scenegym.cli import _parser_and_commands, main
+from scenegym.envs.rulesets import odds_options
+commands = [[], *([name] for name in _parser_and_commands()[1].choices),
+            *(["odds", name] for name in odds_options())]
+for argv in commands:
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            main([*argv, "--help"])
+        except SystemExit:
+            pass
+    print(" ".join(["scenegym", *argv, "--help"]), "numba" in sys.modules)
 """
-LIGHT_COMMANDS = ("scenegym.evaluation.replay",
-                  "scenegym.evaluation.bench", "scenegym.evaluation.solve",
-                  "scenegym.evaluation.serve", "scenegym.training.train_command",
-                  "scenegym.training.selfplay_command", "scenegym.training.export_command",
-                  "scenegym.training.bench_train_command")
 
 
-def test_these_commands_parsers_build_without_numba():
-    """Issue 25: the parsers of ``scenegym --help`` import nothing that compiles (numba is
-    loaded by a command's run, not by its parser)."""
-    done = subprocess.run([sys.executable, "-c", LIGHT_PARSER, *LIGHT_COMMANDS],
-                          capture_output=True, text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "False"
+def test_every_commands_help_imports_no_numba():
+    """Issue 25, item 6: "``import scenegym`` and ``scenegym --help`` without importing
+    numba's compiler where nothing is compiled (lazy)": ``scenegym --help``, every
+    command's ``--help`` and each ruleset's ``odds`` help, one after the other in one fresh
+    process, leave numba unloaded (a command's run loads it, not its parser)."""
+    done = subprocess.run([sys.executable, "-c", EVERY_HELP], capture_output=True, text=True,
+                          check=True, timeout=120)
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) >= 1 + 17 + 4  # scenegym --help, every command, every ruleset's odds
+    assert "scenegym soak --help False" in lines and "scenegym odds sta --help False" in lines
+    assert [line for line in lines if not line.endswith(" False")] == []

@@ -19,6 +19,7 @@ from scenegym.envs.core.memory import check_memory, row_bytes
 from scenegym.envs.core.params import as_record
 from scenegym.envs.core.ruleset import Ruleset
 from scenegym.envs.core.seeds import check_seed
+from scenegym.envs.core.seeds import fresh_seed as fresh_seed  # re-exported
 from scenegym.envs.core.snapshot import Snapshot
 
 ILLEGAL_MODES = ("raise", "lose")  # indices match scenegym.envs.core.kernels.RAISE / LOSE
@@ -36,12 +37,6 @@ def engine_bytes(layout, log_capacity: int = 0, script_length: int = 0) -> int:
             + row_bytes(np.int32, EVENT_WIDTH * log_capacity) + row_bytes(np.int64)
             + row_bytes(np.float32) + row_bytes(np.int64)  # reward, action buffer
             + 4 * row_bytes(np.bool_))  # all, over, truncated, which
-
-
-def fresh_seed() -> int:
-    """A seed drawn from OS entropy, for runs that were given none."""
-    # type checkers: drawn from the OS, the entropy is an int (not None nor a sequence)
-    return int(np.random.SeedSequence().entropy % (2**63))  # type: ignore[operator]
 
 
 class SceneBatch:

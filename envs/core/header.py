@@ -6,7 +6,8 @@ its own columns.
 
 A ruleset's state is one ``int32[n, F]`` array, a row per env (batch-first). Columns
 ``0 .. HEADER_SIZE-1`` are this header; the ruleset's own fields follow, named by constants
-in its ``state.py`` so a kernel reads ``s[MOMENTUM] += 1`` like the rulebook.
+in its ``state.py`` so a kernel reads ``s[MOMENTUM] += 1`` like the rulebook. The columns'
+names are defined in :mod:`scenegym.envs.core.header_columns` (no numba) and re-exported here.
 """
 
 from __future__ import annotations
@@ -15,34 +16,27 @@ from numba import njit
 
 from scenegym.envs.core.events import EPISODE_END, record
 
-# Seats.
-CREW = 0
-GM = 1
-NOBODY = -1
-SEAT_NAMES = {CREW: "crew", GM: "gm"}
-
-# Header columns (each a scalar per env).
-PHASE = 0       # pending decision, a ruleset phase code; OVER_PHASE when the episode is over
-SEAT = 1        # seat whose decision is pending: CREW, GM or NOBODY
-OVER = 2        # 1 once the episode has ended (won, lost or cut off)
-RESULT = 3      # the episode's crew result, what its crew rewards add up to (0 while running):
-                # +1 won / -1 lost / the ruleset's ``cutoff_result`` cut off for a one-scene
-                # episode; a mission's is its total
-TRUNCATED = 4   # 1 if the episode was cut off by its decision or round limit
-EPISODE = 5     # index k of the episode within the env's stream
-DECISIONS = 6   # decisions taken in this episode
-LEAD = 7        # who leads now by the ruleset's measure: +1 crew, -1 GM, 0 level
-LEAD_CHANGES = 8  # times the lead changed hands this episode
-MARGIN = 9      # size of the current lead, 0..100 (percent of the ruleset's scale)
-FORFEITED = 10  # 1 if the scene ended on an illegal action (illegal="lose")
-PAYOUT = 11     # crew reward due at this step before the end (paid and cleared by the batch)
-PAID = 12       # crew reward paid before the end of this episode
-GM_EXTRA = 13   # what the adversarial GM is paid at this step beyond the negative of the
-                # crew's reward (cleared with the payout): twice a cut-off's value, so that
-                # a cut-off pays the GM its value too, not its negative
-HEADER_SIZE = 14
-
-OVER_PHASE = -1
+# the header's names, defined without numba and re-exported
+from scenegym.envs.core.header_columns import CREW as CREW
+from scenegym.envs.core.header_columns import DECISIONS as DECISIONS
+from scenegym.envs.core.header_columns import EPISODE as EPISODE
+from scenegym.envs.core.header_columns import FORFEITED as FORFEITED
+from scenegym.envs.core.header_columns import GM as GM
+from scenegym.envs.core.header_columns import GM_EXTRA as GM_EXTRA
+from scenegym.envs.core.header_columns import HEADER_SIZE as HEADER_SIZE
+from scenegym.envs.core.header_columns import LEAD as LEAD
+from scenegym.envs.core.header_columns import LEAD_CHANGES as LEAD_CHANGES
+from scenegym.envs.core.header_columns import MARGIN as MARGIN
+from scenegym.envs.core.header_columns import NOBODY as NOBODY
+from scenegym.envs.core.header_columns import OVER as OVER
+from scenegym.envs.core.header_columns import OVER_PHASE as OVER_PHASE
+from scenegym.envs.core.header_columns import PAID as PAID
+from scenegym.envs.core.header_columns import PAYOUT as PAYOUT
+from scenegym.envs.core.header_columns import PHASE as PHASE
+from scenegym.envs.core.header_columns import RESULT as RESULT
+from scenegym.envs.core.header_columns import SEAT as SEAT
+from scenegym.envs.core.header_columns import SEAT_NAMES as SEAT_NAMES
+from scenegym.envs.core.header_columns import TRUNCATED as TRUNCATED
 
 
 @njit(cache=True)

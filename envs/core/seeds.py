@@ -46,3 +46,9 @@ def learner_seed(seed: int) -> int:
 
     seed = check_seed(seed)
     return seed if seed < 2**32 else int(mix64(np.uint64(seed)) % np.uint64(2**32))
+
+
+def fresh_seed() -> int:
+    """A seed drawn from OS entropy, for runs that were given none."""
+    # type checkers: drawn from the OS, the entropy is an int (not None nor a sequence)
+    return int(np.random.SeedSequence().entropy % (2**63))  # type: ignore[operator]

@@ -1,17 +1,8 @@
 """Frontiers Engine attack roll: exact odds by enumeration, and the engine's own sampling.
 
-An attack with a catalogue ability (``--ability NAME``) rolls the resolution die (d20) plus
-the attacker's modifier (``--modifier M``: the ability's attribute modifier and any bonus,
-such as Committed Action's) against the target's current Defense (``--defense D``): "a roll
-succeeds when d20 + modifiers >= DR (attacks: >= the target's current Defense)" (Frontiers
-Engine Beta 2026-1, Resolution; the DR scale is not published, so the Defense is yours to
-give). A hit deals the ability's damage dice plus its bonus.
-
-``damage[n]`` is the chance that one attack deals exactly ``n`` (0 on a miss). The exact
-figures count every face of the d20 and convolve the damage dice in plain Python with
-fractions; the sampled figures play the engine's own attack (:func:`scenegym.envs.frontiers.
-actions.attack`) on a one-env state holding that modifier and Defense, so agreement tests
-the engine.
+The roll and the options of ``scenegym odds frontiers``: :mod:`scenegym.envs.frontiers.odds_options`
+(imported without numba, so the command's help compiles nothing), whose text this module's
+figures follow.
 """
 
 from __future__ import annotations
@@ -28,28 +19,13 @@ from scenegym.envs.core.stats import z_score
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.actions import attack
 from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
+from scenegym.envs.frontiers.odds_options import DEFAULT_SAMPLES as DEFAULT_SAMPLES
+from scenegym.envs.frontiers.odds_options import add_arguments as add_arguments  # the contract's
 
-DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 10**9
 MAX_MODIFIER = 40  # beyond it every roll hits any Defense the tables give
 ATTACKER, TARGET = 0, st.MAX_PCS  # a PC attacks the first enemy slot
 UNHURT = 1 << 20  # the target's HP: no hit takes it to 0, so every hit's damage shows
-
-
-def add_arguments(parser) -> None:
-    """The arguments of ``scenegym odds frontiers``."""
-    names = [a.name for a in FrontiersConfig().abilities if a.kind == "attack"]
-    parser.add_argument("--ability", required=True, choices=names, metavar="NAME",
-                        help=f"the attacking ability ({', '.join(names)})")
-    parser.add_argument("--modifier", type=int, required=True,
-                        help="added to the d20: attribute modifier and bonuses")
-    parser.add_argument("--defense", type=int, required=True,
-                        help="the target's current Defense (Physical or Mental, as the "
-                             "ability rolls against)")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"engine attacks to sample ({DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the sampled rolls (default: fresh entropy)")
 
 
 def check_args(args) -> None:

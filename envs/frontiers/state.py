@@ -8,7 +8,7 @@ slots ``MAX_PCS .. MAX_CHARS-1`` the enemies (the GM seat). Each character carri
 MAX_EFFECTS + k`` (and the same offset of ``EFFECT_OWNER``, ``EFFECT_AMOUNT``).
 """
 
-from scenegym.envs.core.header import HEADER_SIZE
+from scenegym.envs.core.header_columns import HEADER_SIZE
 
 MAX_PCS = 4
 MAX_ENEMIES = 4

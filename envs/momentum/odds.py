@@ -1,25 +1,8 @@
 """Momentum roll: exact odds by enumeration, and the engine's own sampling.
 
-The roll is this project's decision (``docs/rules/momentum.md``, "The roll").
-
-A pool of ``--pool`` d6 (an optional Willpower ``--upgrade`` sets one of them to 6) plus
-``--risk`` risk dice; pool dice of 5-6 are successes, 6s also critical faces; a risk die
-showing 1 is a hit. Met difficulty with no hit: Critical Success with two or more 6s, else
-Success; met with one hit: Costly Success; two or more hits, or one hit and not met:
-Critical Failure; not met and no hit: Failure. ``--opponent-dice Q`` makes it an active contest
-against a pool of Q dice (net successes; net 0 is a Costly Success; losing to an opponent's
-two 6s is a Critical Failure). ``--press`` adds a Press's dice (its own hit face). Every
-number comes from the ruleset's config.
-
-``--spends`` prints instead, per Risk 0..6 and pool size (``--pool``, else 1..8), the exact
-expected Momentum change of a roll and its bad-result chances three ways: as it stands, with a
-Press and with a Brace (see :func:`spend_rows`).
-
-The exact figures count outcomes by category, not by face: every pool die is a miss, a
-plain success or a critical face and every risk die a hit or not, independently, so the
-chance of (plain successes, criticals) is multinomial and that of hits binomial; the table
-is then read here in plain Python (independently of the engine). The sampled figures roll
-the engine's own dice through the engine's own roll functions (:mod:`scenegym.envs.momentum.roll`).
+The roll and the options of ``scenegym odds momentum``: :mod:`scenegym.envs.momentum.odds_options`
+(imported without numba, so the command's help compiles nothing), whose text this module's
+figures follow.
 """
 
 from __future__ import annotations
@@ -36,44 +19,16 @@ from scenegym.envs.core.events import make_log
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig, kernel_params
+from scenegym.envs.momentum.odds_options import DEFAULT_SAMPLES as DEFAULT_SAMPLES
+from scenegym.envs.momentum.odds_options import add_arguments as add_arguments  # the contract's
 from scenegym.envs.momentum.roll import contest_result, roll_crew, roll_opponent, roll_result
 
 KEYS = ("critical_success", "success", "costly_success", "failure", "critical_failure")
 CODE_OF = {"critical_success": st.CRITICAL_SUCCESS, "success": st.SUCCESS,
            "costly_success": st.COSTLY_SUCCESS, "failure": st.FAILURE,
            "critical_failure": st.CRITICAL_FAILURE}
-DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 10**9
 MAX_DICE = 40
-
-
-def add_arguments(parser) -> None:
-    """The arguments of ``scenegym odds momentum``."""
-    parser.add_argument("--pool", type=int, default=None,
-                        help="pool dice (Ability + Skill); with --spends, the only pool shown")
-    parser.add_argument("--risk", type=int, default=None,
-                        help="risk dice (0 safe .. 4 mortal); needed without --spends")
-    parser.add_argument("--press", action="store_true",
-                        help="a Press: its risk dice join the roll, each a hit at the Press's face")
-    parser.add_argument("--spends", action="store_true",
-                        help="per Risk 0..6 and pool: the expected Momentum change and the bad "
-                             "results, as it stands, with a Press and with a Brace")
-    parser.add_argument("--difficulty", type=int, default=None,
-                        help="successes needed (default: the config's, 1)")
-    parser.add_argument("--press-hit-momentum", type=int, default=None,
-                        help="Momentum a Press die that hits loses (default: the config's, 1; "
-                             "0: the old dice)")
-    parser.add_argument("--press-ruin-risk", type=int, default=None,
-                        help="at this Risk of the roll or above a Press die that hits loses "
-                             "all Momentum (default: the config's, 5; 0: never)")
-    parser.add_argument("--upgrade", action="store_true",
-                        help="a Willpower upgrade: one pool die is set to 6 before rolling")
-    parser.add_argument("--opponent-dice", type=int, default=None,
-                        help="an active contest against this many opponent dice")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"engine rolls to sample ({DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the sampled rolls (default: fresh entropy)")
 
 
 def compute(args) -> dict:

@@ -5,7 +5,7 @@ unless its comment gives a shape. Per-character fields are ``MAX_PCS`` (or ``MAX
 columns: PC ``c``'s wounds are at ``WOUNDS + c``. Ranges are those of the default config.
 """
 
-from scenegym.envs.core.header import HEADER_SIZE
+from scenegym.envs.core.header_columns import HEADER_SIZE
 
 MAX_PCS = 6
 MAX_NPCS = 6

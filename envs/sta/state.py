@@ -6,7 +6,7 @@ crew side), ``MAX_PCS .. MAX_CHARS-1`` are NPCs (the GM side): character ``c``'s
 ``STRESS + c``. Zones form a line: zone ``z`` is adjacent to ``z-1`` and ``z+1``.
 """
 
-from scenegym.envs.core.header import HEADER_SIZE
+from scenegym.envs.core.header_columns import HEADER_SIZE
 
 MAX_PCS = 4
 MAX_NPCS = 4

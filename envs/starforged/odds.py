@@ -1,16 +1,8 @@
 """Starforged action and progress rolls: exact odds by enumeration, and the engine's own sampling.
 
-Action roll (``--stat``): one action die + stat + adds, capped at the score cap, against two
-challenge dice. Beat both: strong hit; one: weak hit; neither: miss; a match is both
-challenge dice equal. Negative momentum whose absolute value equals the action die cancels
-the die. ``--burn``: burn momentum whenever that improves the result (positive momentum
-replaces the score). Progress roll (``--progress``): the full boxes are the score; momentum
-neither burns nor cancels. Source: Ironsworn: Starforged (Shawn Tomkin, 2022), the action
-roll and progress rolls, as ``docs/rules/starforged.md`` states them.
-
-The exact figures enumerate every face (action die x challenge die x challenge die) here, in
-plain Python; the sampled figures roll the engine's dice through the engine's own rule
-functions (:mod:`scenegym.envs.starforged.rules`), so agreement tests the engine.
+The roll and the options of ``scenegym odds starforged``: :mod:`scenegym.envs.starforged.odds_options`
+(imported without numba, so the command's help compiles nothing), whose text this module's
+figures follow.
 """
 
 from __future__ import annotations
@@ -27,11 +19,12 @@ from scenegym.envs.core.dice import make_dice, roll, start_episode
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
+from scenegym.envs.starforged.odds_options import DEFAULT_SAMPLES as DEFAULT_SAMPLES
+from scenegym.envs.starforged.odds_options import add_arguments as add_arguments  # the contract's
 from scenegym.envs.starforged.rules import action_score, burn_improves, challenge_outcome
 
 KEYS = ("strong_hit", "weak_hit", "miss", "match")
 OUTCOME_KEYS = {st.STRONG_HIT: "strong_hit", st.WEAK_HIT: "weak_hit", st.MISS: "miss"}
-DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 10**9
 
 
@@ -60,22 +53,6 @@ class RollSpec:
         burn = ", burn when it improves the result" if self.burn else ""
         return (f"Starforged action roll: stat {self.base} + adds {self.adds}, "
                 f"momentum {self.momentum}{burn}")
-
-
-def add_arguments(parser) -> None:
-    """The arguments of ``scenegym odds starforged``."""
-    which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--stat", type=int, help="action roll with this stat (0..5 by default)")
-    which.add_argument("--progress", type=int, help="progress roll with this many full boxes")
-    parser.add_argument("--adds", type=int, default=None, help="adds of the action roll (0)")
-    parser.add_argument("--momentum", type=int, default=None,
-                        help="momentum at the roll (default: the config's starting momentum)")
-    parser.add_argument("--burn", action="store_true",
-                        help="burn momentum whenever it improves the result")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"engine rolls to sample ({DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the sampled rolls (default: fresh entropy)")
 
 
 def compute(args) -> dict:

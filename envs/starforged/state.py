@@ -4,7 +4,7 @@ The header (``scenegym.envs.core.header``) comes first; every field below is a s
 unless its comment gives a shape. Ranges are those of the default config.
 """
 
-from scenegym.envs.core.header import HEADER_SIZE
+from scenegym.envs.core.header_columns import HEADER_SIZE
 
 # Ranges a config may give (the config refuses beyond them; the observation scales by them).
 MAX_MOMENTUM = 20  # highest momentum_max and -momentum_min

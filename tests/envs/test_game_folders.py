@@ -10,8 +10,8 @@ import pytest
 from scenegym.envs.rulesets import get_ruleset, ruleset_names
 
 ENVS = Path(__file__).resolve().parents[2] / "envs"
-JOBS = ("config", "state", "rules", "observation", "transcript", "heuristic", "odds", "stats",
-        "invariants", "ruleset", "env", "ids")
+JOBS = ("config", "state", "rules", "observation", "transcript", "heuristic", "odds",
+        "odds_options", "stats", "invariants", "ruleset", "env", "ids")
 
 
 def folder_of(name: str) -> str:

@@ -1,12 +1,16 @@
 """``scenegym soak`` (evaluation/soak.py): invariants after every decision; a planted bug is
 caught with a seed, env and episode that replay it alone."""
 
+import re
+
 import numpy as np
+import pytest
 
 from scenegym.agents import make_agent
 from scenegym.agents.seats import choose_actions
 from scenegym.cli import main
 from scenegym.common.scenes import seat_seed
+from scenegym.common.workers import results_in_order
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, GM
 from scenegym.envs.frontiers import invariants as fr_invariants
@@ -142,3 +146,35 @@ def test_a_pool_change_the_log_does_not_show_is_caught():
         record(log, i, POOL, sta.POOL_MOMENTUM, 2, 3, -1)
     (start, _), (end, _) = soak.pool_log_checks(before, after, log, pools)
     assert start.tolist() == [False, False, True] and end.tolist() == [False, True, False]
+
+
+def without_rates(text: str) -> str:
+    """Soak's output less what depends on the clock: each pairing's rate, the run's seconds."""
+    return re.sub(r" \(\d+ s\)$", "", re.sub(r", [\d,]+/s", "", text.strip()), flags=re.M)
+
+
+def test_two_workers_print_the_soak_of_one(capsys):
+    """Issue 25, item 5: "``soak`` split[s] ... over worker processes (``--workers N``...),
+    with figures identical to one worker (test)": the same pairings in the same order, each
+    with the same decisions, and the same total (soak splits its pairings, not scenes)."""
+    outs = []
+    for workers in ("1", "2"):
+        assert main(["soak", *IDS, "--decisions", "4000", "--seed", "6", "--batch", "16",
+                     "--workers", workers]) == 0
+        outs.append(without_rates(capsys.readouterr().out))
+    assert outs[0] == outs[1]
+    assert outs[0].count("\n") >= 12 and "crew stall vs GM heuristic" in outs[0]
+
+
+@pytest.mark.parametrize("value", ["0", "two"])
+def test_soak_workers_refused_by_name(value, capsys):
+    assert main(["soak", IDS[0], "--decisions", "10", "--workers", value]) == 2
+    assert "--workers is" in capsys.readouterr().err
+
+
+def test_results_come_in_the_items_order_whatever_the_workers():
+    """:func:`scenegym.common.workers.results_in_order`, the split soak uses: each item's
+    result at its place, computed here or by worker processes."""
+    items = list(range(7))
+    assert list(results_in_order(abs, [-i for i in items], 1)) == items
+    assert list(results_in_order(abs, [-i for i in items], 3)) == items
