@@ -29,6 +29,7 @@ NAME = "mcts"
 ROLLOUTS = ("heuristic", "random")
 OTHERS = ("search", "rollout")
 ROOTS = ("uct", "paired")
+LOOPS = ("open", "closed")
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,11 @@ class SearchSettings:
             either seat), the GM searched to 0.361 with ``z=0`` (worse than the heuristic,
             paired 95% interval of the GM's loss [0.002, 0.056]), 0.335 with 0.5, 0.326
             with 1; the crew to 0.415 with 0, 0.427 with 0.5, 0.389 with 1.
+        loop: ``"open"``, a node is the sequence of decisions from the root, whatever the
+            dice did (its statistics average over chance, so a decision below the root
+            cannot answer the dice it met); ``"closed"``, an action's children are the
+            distinct states it led to, so the tree branches on chance and a node below
+            the root (the other seat's too) is a state and can answer its dice.
     """
 
     sims: int = 200
@@ -77,6 +83,7 @@ class SearchSettings:
     other: str = "search"
     root: str = "paired"
     z: float = 0.5
+    loop: str = "open"
 
     def __post_init__(self):
         if self.rollout not in ROLLOUTS:
@@ -89,6 +96,9 @@ class SearchSettings:
         if self.root not in ROOTS:
             raise ValueError(f"mcts: root must be one of {', '.join(ROOTS)}, got "
                              f"{self.root!r}")
+        if self.loop not in LOOPS:
+            raise ValueError(f"mcts: loop must be one of {', '.join(LOOPS)}, got "
+                             f"{self.loop!r}")
         if self.other not in OTHERS:
             raise ValueError(f"mcts: other must be one of {', '.join(OTHERS)}, got "
                              f"{self.other!r}")
@@ -189,7 +199,7 @@ class MCTSAgent:
         return self._search(rows, batch.params, np.ascontiguousarray(batch.env_ids[idx]),
                             np.uint64(self.seed), s.sims, float(s.c), s.depth,
                             s.expand, OTHERS.index(s.other), ROOTS.index(s.root),
-                            float(s.z), self._policy,
+                            float(s.z), LOOPS.index(s.loop), self._policy,
                             self._work, out)
 
     def simulated_decisions(self) -> int:
