@@ -39,7 +39,8 @@ def test_a_name_gives_its_settings_and_defaults_the_rest():
     ("mcts:c=nan", "c must be a number above 0"),
     ("mcts:depth=0", "depth must be an integer of at least 1"),
     ("mcts:expand=0", "expand must be an integer of at least 1"),
-    ("mcts:rollout=greedy", "rollout must be one of heuristic, random"),
+    ("mcts:rollout=greedy", "rollout must be one of heuristic, optimal, random for "
+                            "starforged, got 'greedy'"),
     ("mcts:other=oracle", "other must be one of search, rollout"),
     ("mcts:root=best", "root must be one of uct, paired"),
     ("mcts:z=-1", "z must be a number of at least 0"),
@@ -162,6 +163,28 @@ def test_a_closed_loop_branches_on_the_states_the_dice_lead_to():
     assert len(visits) > actions
     assert (visits >= 1).all() and visits.sum() <= 60
     assert len(_outcome_nodes("open")[0]) == 0
+
+
+def test_its_rollout_may_be_any_compiled_agent_of_the_ruleset():
+    """``rollout=NAME`` plays the ruleset's agent NAME below the tree: at a ``z`` no gain
+    reaches, a paired root keeps that agent's choice (Starforged's ``optimal`` here, which
+    differs from the heuristic's somewhere in these scenes)."""
+    batch = SceneBatch(STARFORGED, CONFIG, 64)
+    batch.reset(7)
+    exact = make_agent("optimal", "starforged", seed=1)
+    heuristic = make_agent("heuristic", "starforged", seed=1)
+    kept = make_agent("mcts:sims=40,z=1e9,rollout=optimal", "starforged", seed=3)
+    differs = False
+    for _ in range(8):
+        idx = np.flatnonzero((batch.state[:, OVER] == 0) & (batch.masks.sum(axis=1) >= 2))
+        choice = exact.act(batch.obs[idx], batch.masks[idx])
+        assert (kept.act_in(batch, idx) == choice).all()
+        differs |= bool((heuristic.act(batch.obs[idx], batch.masks[idx]) != choice).any())
+        actions = np.zeros(batch.num_envs, np.int64)
+        running = batch.state[:, OVER] == 0
+        choose_actions(batch, {CREW: heuristic, GM: heuristic}, actions, running)
+        batch.step(actions, running)
+    assert differs
 
 
 def test_it_counts_the_decisions_it_simulates():
