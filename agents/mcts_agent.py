@@ -26,9 +26,10 @@ from scenegym.envs.core.policy import RANDOM_LEGAL, blind_policy
 from scenegym.envs.rulesets import load
 
 NAME = "mcts"
-ROLLOUTS = ("heuristic", "random")
+RANDOM = "random"
 OTHERS = ("search", "rollout")
 ROOTS = ("uct", "paired")
+LOOPS = ("open", "closed")
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,10 @@ class SearchSettings:
 
     Attributes:
         sims: Simulations per decision (at least 1).
-        rollout: The policy both seats play below the tree: ``"heuristic"`` (the ruleset's
-            default agent) or ``"random"`` (uniform among the legal actions).
+        rollout: The policy both seats play below the tree (and whose choice a paired
+            root keeps unless beaten): ``"random"`` (uniform among the legal actions) or
+            one of the ruleset's compiled agents by name (``"heuristic"``, its default
+            agent; or a style such as Momentum's ``"heuristic-adversarial"``).
         c: The UCT exploration constant (above 0), in units of the crew result.
         depth: Decisions per simulation at most, tree and rollout together (at least 1);
             a simulation cut off there is worth what the crew was paid so far.
@@ -67,6 +70,11 @@ class SearchSettings:
             either seat), the GM searched to 0.361 with ``z=0`` (worse than the heuristic,
             paired 95% interval of the GM's loss [0.002, 0.056]), 0.335 with 0.5, 0.326
             with 1; the crew to 0.415 with 0, 0.427 with 0.5, 0.389 with 1.
+        loop: ``"open"``, a node is the sequence of decisions from the root, whatever the
+            dice did (its statistics average over chance, so a decision below the root
+            cannot answer the dice it met); ``"closed"``, an action's children are the
+            distinct states it led to, so the tree branches on chance and a node below
+            the root (the other seat's too) is a state and can answer its dice.
     """
 
     sims: int = 200
@@ -77,11 +85,11 @@ class SearchSettings:
     other: str = "search"
     root: str = "paired"
     z: float = 0.5
+    loop: str = "open"
 
     def __post_init__(self):
-        if self.rollout not in ROLLOUTS:
-            raise ValueError(f"mcts: rollout must be one of {', '.join(ROLLOUTS)}, got "
-                             f"{self.rollout!r}")
+        if not isinstance(self.rollout, str) or not self.rollout:
+            raise ValueError(f"mcts: rollout must name an agent, got {self.rollout!r}")
         if not isinstance(self.c, (int, float)) or not np.isfinite(self.c) or self.c <= 0:
             raise ValueError(f"mcts: c must be a number above 0, got {self.c!r}")
         if not isinstance(self.z, (int, float)) or not np.isfinite(self.z) or self.z < 0:
@@ -89,6 +97,9 @@ class SearchSettings:
         if self.root not in ROOTS:
             raise ValueError(f"mcts: root must be one of {', '.join(ROOTS)}, got "
                              f"{self.root!r}")
+        if self.loop not in LOOPS:
+            raise ValueError(f"mcts: loop must be one of {', '.join(LOOPS)}, got "
+                             f"{self.loop!r}")
         if self.other not in OTHERS:
             raise ValueError(f"mcts: other must be one of {', '.join(OTHERS)}, got "
                              f"{self.other!r}")
@@ -132,6 +143,26 @@ def parse_value(key: str, value: str, kind: str):
                          f", got {value!r}") from None
 
 
+def rollout_policy(ruleset, config, name: str):
+    """The compiled policy both seats play below the tree: ``"random"`` (uniform among the
+    legal actions) or one of the ruleset's own agents (``ruleset.agents``, compiled).
+
+    Raises:
+        ValueError: No such agent, or one that is not compiled (the message names the
+            names allowed).
+    """
+    if name == RANDOM:
+        return blind_policy(RANDOM_LEGAL)
+    if name not in ruleset.agents:
+        raise ValueError(f"mcts: rollout must be one of {', '.join((*ruleset.agents, RANDOM))}"
+                         f" for {ruleset.name}, got {name!r}")
+    compiled = getattr(load(ruleset.agents[name])(config), "compiled", None)
+    if compiled is None:
+        raise ValueError(f"mcts rollout={name} needs a compiled agent, and {ruleset.name}'s "
+                         f"is not compiled; allowed: rollout={RANDOM}")
+    return compiled
+
+
 def is_mcts(spec) -> bool:
     """Whether ``spec`` names the search agent."""
     return isinstance(spec, str) and spec.partition(":")[0] == NAME
@@ -157,13 +188,7 @@ class MCTSAgent:
                              f"this {ruleset.name} config: {reason}")
         self.ruleset, self.config, self.settings = ruleset, config, settings
         self.seed = int(fresh_seed() if seed is None else seed)
-        if settings.rollout == "heuristic":
-            rollout = getattr(load(ruleset.agents["heuristic"])(config), "compiled", None)
-            if rollout is None:
-                raise ValueError(f"mcts rollout=heuristic needs a compiled heuristic, and "
-                                 f"{ruleset.name}'s is not compiled; allowed: rollout=random")
-        else:
-            rollout = blind_policy(RANDOM_LEGAL)
+        rollout = rollout_policy(ruleset, config, settings.rollout)
         self._search = ruleset.search_with(rollout, rollout)
         self._policy = policy_args(rollout, rollout)
         self._work = search_work(ruleset.layout_of(config), settings.sims)
@@ -189,7 +214,7 @@ class MCTSAgent:
         return self._search(rows, batch.params, np.ascontiguousarray(batch.env_ids[idx]),
                             np.uint64(self.seed), s.sims, float(s.c), s.depth,
                             s.expand, OTHERS.index(s.other), ROOTS.index(s.root),
-                            float(s.z), self._policy,
+                            float(s.z), LOOPS.index(s.loop), self._policy,
                             self._work, out)
 
     def simulated_decisions(self) -> int:

@@ -8,6 +8,9 @@ intervals, scene by scene)::
 
     python examples/mcts_ladder.py --search mcts:sims=100 --scenes 400 --seed 1
 
+``--against`` names other agents to compare with in the seat (default: heuristic constant),
+``--seats`` the seats to play (default: both).
+
 Run it from the repository root with its parent on ``PYTHONPATH`` (or with the package
 installed).
 """
@@ -35,20 +38,27 @@ def main(argv=None) -> None:
     parser.add_argument("--scenes", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=100)
+    parser.add_argument("--against", nargs="+", default=["heuristic", "constant"],
+                        help="the agents the search is compared with in its seat")
+    parser.add_argument("--seats", nargs="+", choices=("crew", "gm"), default=["crew", "gm"],
+                        help="the seats the search plays (the other: heuristic)")
     args = parser.parse_args(argv)
-    print("| id | seat | mcts | heuristic | constant | mcts gain over heuristic | "
-          "mcts gain over constant |\n|---|---|---|---|---|---|---|")
+    print(f"| id | seat | mcts | {' | '.join(args.against)} | "
+          f"{' | '.join(f'mcts gain over {name}' for name in args.against)} |\n"
+          f"|---|---|{'---|' * (1 + 2 * len(args.against))}")
+    seats = [(CREW, GM), (GM, CREW)]
     for env_id in args.ids or env_ids():
         rs = ruleset_of_env(env_id)
         config = rs.default_config()
-        for seat, other in ((CREW, GM), (GM, CREW)):
+        for seat, other in (seats[("crew", "gm").index(name)] for name in args.seats):
             wins = {name: crew_wins(play(rs, config, {seat: name, other: "heuristic"},
                                          args.scenes, args.seed, args.batch))
-                    for name in (args.search, "heuristic", "constant")}
+                    for name in (args.search, *args.against)}
             rates = " | ".join(f"{w.mean():.3f}" for w in wins.values())
-            print(f"| {env_id} | {'crew' if seat == CREW else 'gm'} | {rates} | "
-                  f"{gain(seat, wins[args.search], wins['heuristic'])} | "
-                  f"{gain(seat, wins[args.search], wins['constant'])} |", flush=True)
+            gains = " | ".join(gain(seat, wins[args.search], wins[name])
+                               for name in args.against)
+            print(f"| {env_id} | {'crew' if seat == CREW else 'gm'} | {rates} | {gains} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

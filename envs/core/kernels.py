@@ -31,7 +31,8 @@ from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
 SearchWork = namedtuple("SearchWork", ["scratch", "mask", "obs", "keys", "counts", "script",
                                        "records", "lengths", "children", "visits", "totals",
-                                       "used", "path", "rounds", "steps"])
+                                       "used", "path", "rounds", "steps",
+                                       "outcome_keys", "outcome_nodes"])
 SearchWork.__doc__ = "The scratch arrays of one search call (:func:`search_work`)."
 BatchKernels = namedtuple("BatchKernels", ["begin", "apply", "refresh", "seated", "play",
                                            "observe"])
@@ -158,8 +159,10 @@ def compile_search(rules: RuleFunctions, a: CompiledPolicy, b: CompiledPolicy):
 def search_work(layout, sims: int) -> tuple:
     """Scratch arrays for a search of ``sims`` simulations under ``layout`` (one tree of at
     most ``sims + 1`` nodes, reused row after row; the value each root action met in each
-    round of a paired root; the decisions simulated), as ``search.search_rows`` takes them."""
+    round of a paired root; the decisions simulated; the closed loop's table of outcomes,
+    at most half full), as ``search.search_rows`` takes them."""
     nodes = sims + 1
+    slots = 1 << (2 * nodes - 1).bit_length()
     return tuple(SearchWork(
         scratch=np.zeros((2, layout.state_size), np.int32),
         mask=np.zeros((1, layout.num_actions), np.bool_),
@@ -171,7 +174,8 @@ def search_work(layout, sims: int) -> tuple:
         visits=np.zeros(nodes, np.int64), totals=np.zeros(nodes, np.float64),
         used=np.zeros(1, np.int64), path=np.zeros(nodes + 1, np.int64),
         rounds=np.zeros((sims, layout.num_actions), np.float64),
-        steps=np.zeros(1, np.int64)))
+        steps=np.zeros(1, np.int64), outcome_keys=np.zeros(slots, np.uint64),
+        outcome_nodes=np.full(slots, -1, np.int64)))
 
 
 __all__ = ["LOSE", "RAISE", "BatchKernels", "RuleFunctions", "compile_loops", "pending",

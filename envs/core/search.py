@@ -16,6 +16,12 @@ The search (:func:`search_rows`), for each row that waits on the searching agent
   chance (or one tree per determinization) would split its simulations among outcomes it
   meets once; an open-loop tree shares every simulation at each decision, which is what
   a budget of hundreds of simulations can afford.
+- *Closed loop*, as an option (``closed``): an action's node has, as children, one node per
+  distinct state row it led to (its digest, :func:`row_digest`, looked up in an
+  open-addressing table: :func:`outcome_node`), met at the next decision in the tree; so a
+  node below the root is a state, and the decision there (the other seat's too) can answer
+  the dice that led to it, where an open-loop node's choice is one for every roll. Where
+  an action has few outcomes (Starforged's rolls: a handful), the split costs little.
 - *Fresh chance, common to the root's actions.* The ``n``-th simulation through each of
   the root's actions rolls the dice of the key ``mix64(search key ^ mix64(n))``, the search
   key being the agent's own ``episode_key(seed, env, episode)`` mixed with the decision's
@@ -150,17 +156,49 @@ def step_rules(s, p, dice, log, m, a):
 
 
 @njit(cache=True)
+def row_digest(s):
+    """A 64-bit digest of the state row ``s`` (equal rows, equal digests)."""
+    h = uint64(0)
+    for v in s:
+        h = mix64(h ^ uint64(np.uint32(v)))
+    return h
+
+
+@njit(cache=True)
+def outcome_node(outcomes, chance, digest, used):
+    """The node of the state of ``digest`` that action node ``chance`` led to (closed
+    loop), and whether it is new: looked up in the open-addressing table ``outcomes``
+    (keys, nodes; -1: an empty slot), or made there as the next unused node."""
+    keys, nodes = outcomes
+    key = mix64(digest ^ mix64(uint64(chance)))
+    mask = uint64(keys.shape[0] - 1)
+    i = np.int64(key & mask)
+    while nodes[i] >= 0:
+        if keys[i] == key:
+            return nodes[i], False
+        i = np.int64((uint64(i) + uint64(1)) & mask)
+    keys[i], nodes[i] = key, used[0]
+    used[0] += 1
+    return nodes[i], True
+
+
+@njit(cache=True)
 def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first):
     """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
     scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
     visits, totals, nodes used, the value of each round of each root action, the decisions
-    simulated; ``settings``: ``c``, the depth cap, the visits a node needs
-    before its decisions branch, the seat whose decisions branch the tree or -1: both;
-    ``first``: the root's action to take, or -1: UCT's). The ``n``-th simulation through
-    each root action rolls the dice of ``simulation_key(key, n)``: the root's actions are
-    compared on common random numbers."""
-    children, visits, totals, used, rounds, steps = tree
-    c, depth_cap, expand, branching, _, _ = settings
+    simulated, the closed loop's table of outcomes; ``settings``: ``c``, the depth cap, the
+    visits a node needs before its decisions branch, the seat whose decisions branch the
+    tree or -1: both, paired, ``z``, closed; ``first``: the root's action to take, or -1:
+    UCT's). The ``n``-th simulation through each root action rolls the dice of
+    ``simulation_key(key, n)``: the root's actions are compared on common random numbers.
+
+    Open loop, the child of an action is the next decision's node, whatever the dice did;
+    closed loop, it is the action's node, whose children are the states it led to
+    (:func:`outcome_node`), one decision node per distinct state met at the next decision
+    in the tree."""
+    children, visits, totals, used, rounds, steps, outcomes = tree
+    c, depth_cap, expand, branching, _, _, closed = settings
     s[:] = root
     dice.counts[0] = 0
     tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
@@ -170,11 +208,19 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
     path[0] = 0
     expanded = False
     round_ = 0
+    chance = -1  # closed loop: the action node whose outcome is not looked up yet
     while s[OVER] == 0 and depth < depth_cap and not expanded:
         if branching >= 0 and s[SEAT] != branching:  # the other seat, as the rollout plays
             step_rules(s, p, dice, log, m, rollout_action(s, p, o, m, policy, rollout_key))
             depth += 1
             continue
+        if chance >= 0:  # the state the action and the dice led to
+            node, expanded = outcome_node(outcomes, chance, row_digest(s), used)
+            chance = -1
+            path[length] = node
+            length += 1
+            if expanded:
+                break
         if node != 0 and visits[node] < expand:  # a leaf not yet expanded: roll out
             break
         a = untried_action(m, children, node, tree_key, depth) if depth > 0 or first < 0 \
@@ -199,6 +245,8 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
             rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
         step_rules(s, p, dice, log, m, a)
         depth += 1
+        if closed == 1:
+            chance = node
     while s[OVER] == 0 and depth < depth_cap:
         step_rules(s, p, dice, log, m, rollout_action(s, p, o, m, policy, rollout_key))
         depth += 1
@@ -289,7 +337,9 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
         if a == -2:
             raise ValueError("the search was asked to act with no legal action")
         return a
-    children, visits, totals, used, _, _ = tree
+    children, visits, totals, used, _, _, outcomes = tree
+    if settings[6] == 1:
+        outcomes[1][:] = -1
     children[: sims + 1, :] = UNTRIED
     visits[: sims + 1] = 0
     totals[: sims + 1] = 0.0
@@ -312,7 +362,7 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
 
 @njit(cache=True)
 def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, paired,
-                z, policy, work, out):
+                z, closed, policy, work, out):
     """Into ``out``, the searched action of each state row of ``rows`` (env ``env_ids[r]``).
 
     Args:
@@ -328,23 +378,25 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
             0: UCT chooses at the root too.
         z: with ``paired``, the standard errors of its paired gain by which an action must
             beat the rollout policy's choice to be chosen instead.
+        closed: 1: closed loop, an action's child node is the state it led to (the dice
+            branch the tree, so a node below can answer them); 0: open loop.
         policy: the rollout policies' arguments (``kernels.policy_args``).
         work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
     """
     p = params[0]
     scratch, mask, obs, keys, counts, script, records, lengths, children, visits, totals, \
-        used, path, rounds, steps = work
+        used, path, rounds, steps, outcome_keys, outcome_nodes = work
     dice = borrowed_dice((keys, counts, script))
     log = borrowed_log((records, lengths))
     s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
     tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
-            borrow(steps))
+            borrow(steps), (borrow(outcome_keys), borrow(outcome_nodes)))
     for r in range(rows.shape[0]):
         root = borrow(scratch[1])
         root[:] = rows[r]
         key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
         branching = root[SEAT] if other == 1 else -1
-        settings = (c, depth_cap, expand, branching, paired, z)
+        settings = (c, depth_cap, expand, branching, paired, z, closed)
         out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
                             sims, settings)
     return out

@@ -14,6 +14,7 @@ from scenegym.agents.seats import choose_actions
 from scenegym.common.scenes import play_scenes
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, OVER, SEAT
+from scenegym.envs.core.kernels import SearchWork
 from scenegym.envs.core.rulestats import NoRuleStats
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.evaluation.paired import paired_difference
@@ -25,9 +26,9 @@ CONFIG = STARFORGED.default_config()
 def test_a_name_gives_its_settings_and_defaults_the_rest():
     assert SearchSettings.parse("mcts") == SearchSettings()
     got = SearchSettings.parse("mcts:sims=400,rollout=random,c=0.7,depth=50,expand=3,"
-                               "other=rollout,root=uct,z=1.5")
+                               "other=rollout,root=uct,z=1.5,loop=closed")
     assert got == SearchSettings(sims=400, rollout="random", c=0.7, depth=50, expand=3,
-                                 other="rollout", root="uct", z=1.5)
+                                 other="rollout", root="uct", z=1.5, loop="closed")
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -38,11 +39,13 @@ def test_a_name_gives_its_settings_and_defaults_the_rest():
     ("mcts:c=nan", "c must be a number above 0"),
     ("mcts:depth=0", "depth must be an integer of at least 1"),
     ("mcts:expand=0", "expand must be an integer of at least 1"),
-    ("mcts:rollout=greedy", "rollout must be one of heuristic, random"),
+    ("mcts:rollout=greedy", "rollout must be one of heuristic, optimal, random for "
+                            "starforged, got 'greedy'"),
     ("mcts:other=oracle", "other must be one of search, rollout"),
     ("mcts:root=best", "root must be one of uct, paired"),
     ("mcts:z=-1", "z must be a number of at least 0"),
     ("mcts:z=inf", "z must be a number of at least 0"),
+    ("mcts:loop=half", "loop must be one of open, closed"),
     ("mcts:width=3", "KEY among sims, rollout, c, depth, expand, other, root"),
     ("mcts:sims=3,sims=4", "sims is given twice"),
     ("mcts:", "no mcts agent name"),
@@ -84,7 +87,8 @@ def _played(agent_spec, env_ids, seed=4, decisions=12):
     return taken
 
 
-@pytest.mark.parametrize("spec", ["mcts:sims=16", "mcts:sims=16,expand=1,root=uct"])
+@pytest.mark.parametrize("spec", ["mcts:sims=16", "mcts:sims=16,expand=1,root=uct",
+                                  "mcts:sims=16,expand=1,loop=closed"])
 def test_choices_are_legal_reproducible_and_the_same_alone_as_in_a_batch(spec):
     together = _played(spec, [0, 1, 2, 3, 4])
     assert together == _played(spec, [0, 1, 2, 3, 4])
@@ -123,6 +127,59 @@ def test_a_paired_root_keeps_the_rollout_policys_choice_unless_beaten_by_z_error
         assert (kept == rule_of_thumb).all()
         searched = make_agent("mcts:sims=40,z=0", "starforged", seed=3).act_in(batch, idx)
         differs |= bool((searched != rule_of_thumb).any())
+        actions = np.zeros(batch.num_envs, np.int64)
+        running = batch.state[:, OVER] == 0
+        choose_actions(batch, {CREW: heuristic, GM: heuristic}, actions, running)
+        batch.step(actions, running)
+    assert differs
+
+
+def _outcome_nodes(loop):
+    """The outcome nodes (visits of each) of one search with ``loop`` from a crew roll of
+    Starforged, whose only branching nodes are the root's (``expand`` above the budget),
+    and the root's legal actions."""
+    batch = SceneBatch(STARFORGED, CONFIG, 8)
+    batch.reset(5)
+    heuristic = make_agent("heuristic", "starforged", seed=1)
+    actions = np.zeros(batch.num_envs, np.int64)
+    while not ((batch.state[:, SEAT] == CREW) & (batch.masks.sum(axis=1) >= 2)).any():
+        running = batch.state[:, OVER] == 0
+        choose_actions(batch, {CREW: heuristic, GM: heuristic}, actions, running)
+        batch.step(actions, running)
+    row = np.flatnonzero((batch.state[:, SEAT] == CREW) & (batch.masks.sum(axis=1) >= 2))[:1]
+    agent = make_agent(f"mcts:sims=60,expand=1000,loop={loop}", "starforged", seed=1)
+    agent.act_in(batch, row)
+    work = dict(zip(SearchWork._fields, agent._work))
+    nodes = work["outcome_nodes"][work["outcome_nodes"] >= 0]
+    return work["visits"][nodes], int(batch.masks[row[0]].sum())
+
+
+def test_a_closed_loop_branches_on_the_states_the_dice_lead_to():
+    """Closed loop, the root's actions lead, by the dice of their simulations, to more
+    distinct states than there are actions: the tree holds a node per state met (more
+    than one under some action), each visited by the simulations that met it, 60 in all
+    at most. The open loop has no such node: one child per action, whatever the dice."""
+    visits, actions = _outcome_nodes("closed")
+    assert len(visits) > actions
+    assert (visits >= 1).all() and visits.sum() <= 60
+    assert len(_outcome_nodes("open")[0]) == 0
+
+
+def test_its_rollout_may_be_any_compiled_agent_of_the_ruleset():
+    """``rollout=NAME`` plays the ruleset's agent NAME below the tree: at a ``z`` no gain
+    reaches, a paired root keeps that agent's choice (Starforged's ``optimal`` here, which
+    differs from the heuristic's somewhere in these scenes)."""
+    batch = SceneBatch(STARFORGED, CONFIG, 64)
+    batch.reset(7)
+    exact = make_agent("optimal", "starforged", seed=1)
+    heuristic = make_agent("heuristic", "starforged", seed=1)
+    kept = make_agent("mcts:sims=40,z=1e9,rollout=optimal", "starforged", seed=3)
+    differs = False
+    for _ in range(8):
+        idx = np.flatnonzero((batch.state[:, OVER] == 0) & (batch.masks.sum(axis=1) >= 2))
+        choice = exact.act(batch.obs[idx], batch.masks[idx])
+        assert (kept.act_in(batch, idx) == choice).all()
+        differs |= bool((heuristic.act(batch.obs[idx], batch.masks[idx]) != choice).any())
         actions = np.zeros(batch.num_envs, np.int64)
         running = batch.state[:, OVER] == 0
         choose_actions(batch, {CREW: heuristic, GM: heuristic}, actions, running)
