@@ -11,9 +11,10 @@ included): the attack preference ranks attacks by their expected damage plus the
 (each Unit of push and of impairment counts 1, an immobilisation 2), then by expected damage;
 the heal is the one that heals most, the boost the one that adds most MP; cheaper (AP, then
 Energy) first among equals (:func:`preferences`). Renaming or reordering a catalogue does not
-change their play. They read only the observation (``scenegym.envs.frontiers.observation``),
-the action mask and that ranking of the config's catalogue; they are compiled, one row at a
-time, so that a heuristic opponent costs little per step.
+change their play. They read only the observation (``scenegym.envs.frontiers.observation``;
+inside the compiled step, only the slots they read: ``heuristic_view``), the action mask and
+that ranking of the config's catalogue; they are compiled, one row at a time, so that a
+heuristic opponent costs little per step.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from numba import njit
 from scenegym.envs.core.heuristic import CompiledHeuristic
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
-from scenegym.envs.frontiers.observation import CHAR, CHAR_SLOTS, GLOBALS, SCALE
+from scenegym.envs.frontiers.observation import CHAR, CHAR_SLOTS, GLOBALS, SCALE, heuristic_view
 
 C_PRESENT, C_PC, C_HP, C_UNIT = CHAR.present, CHAR.is_pc, CHAR.hp_share, CHAR.unit
 C_DOWN, C_DEAD, C_ACTIVE, C_MOVE = CHAR.unconscious, CHAR.dead, CHAR.active, CHAR.movement_left
@@ -237,6 +238,7 @@ class FrontiersHeuristic(CompiledHeuristic):
     policy_name: ClassVar[str] = "frontiers_heuristic"
     act_row = staticmethod(act_row)
     act_rows = staticmethod(act_rows)
+    view_row = staticmethod(heuristic_view)
 
     heal_below: float = 0.5
     config: FrontiersConfig | None = None

@@ -120,15 +120,13 @@ def shown(s, c, live, kept, hide):
 @njit(cache=True)
 def observe_char(s, p, o, c):
     """Participant ``c``'s slots into ``o`` (float32[CHAR_SLOTS])."""
-    if s[PRESENT + c] == 0:
-        o[:] = 0.0
+    if absent(s, o, c):
         return
     sc = SCALE  # participant 0's scales are every participant's
     hide = hidden(s, p, c)
     guard, impair, immobilise = effect_totals(s, c)
-    o[CHAR.present] = 1.0
-    o[CHAR.is_pc] = 1.0 if c < MAX_PCS else 0.0
-    o[CHAR.hp_share] = s[HP + c] / max(s[HP_MAX + c], 1)
+    observe_standing(s, o, c, hide)
+    observe_movement(s, p, o, c, hide, immobilise)
     o[CHAR.hp_max] = clip(s[HP_MAX + c] / sc.c0_hp_max)
     o[CHAR.wounds_share] = s[WOUNDS + c] / (s[WOUNDS_MAX + c] + 1)
     o[CHAR.fatigue_share] = s[FATIGUE + c] / max(s[FATIGUE_MAX + c], 1)
@@ -136,14 +134,8 @@ def observe_char(s, p, o, c):
                                 / max(s[ENERGY_MAX + c], 1))
     o[CHAR.ap] = shown(s, c, AP, SNAP_AP, hide) / sc.c0_ap
     o[CHAR.mp] = clip(shown(s, c, MP, SNAP_MP, hide) / sc.c0_mp)
-    o[CHAR.movement_left] = 0.0 if hide else clip(
-        movement_within(s, p, c, immobilise > 0) / sc.c0_movement_left)
-    o[CHAR.unit] = shown(s, c, POS, SNAP_POS, hide) / sc.c0_unit
     o[CHAR.mv] = clip(s[MV + c] / sc.c0_mv)
-    o[CHAR.unconscious] = s[DOWN + c]
-    o[CHAR.dead] = s[DEAD + c]
     o[CHAR.prone] = s[PRONE + c]
-    o[CHAR.active] = 1.0 if s[ACTIVE] == c else 0.0
     o[CHAR.target] = 1.0 if s[TARGET] == c else 0.0
     o[CHAR.adjusting] = 1.0 if s[ADJUSTING] == c else 0.0
     o[CHAR.may_react] = (s[ELIGIBLE] >> c) & 1
@@ -159,11 +151,56 @@ def observe_char(s, p, o, c):
 
 
 @njit(cache=True)
+def absent(s, o, c):
+    """Whether participant ``c`` is absent; an absent participant's slots ``o``
+    (float32[CHAR_SLOTS]) are all 0, written here."""
+    if s[PRESENT + c] == 0:
+        o[:] = 0.0
+        return True
+    return False
+
+
+@njit(cache=True)
+def observe_standing(s, o, c, hide):
+    """Present participant ``c``'s side, HP share, Unit, whether it is Unconscious, dead or
+    active, into ``o`` (float32[CHAR_SLOTS]; ``hide``: :func:`hidden`)."""
+    o[CHAR.present] = 1.0
+    o[CHAR.is_pc] = 1.0 if c < MAX_PCS else 0.0
+    o[CHAR.hp_share] = s[HP + c] / max(s[HP_MAX + c], 1)
+    o[CHAR.unit] = shown(s, c, POS, SNAP_POS, hide) / SCALE.c0_unit
+    o[CHAR.unconscious] = s[DOWN + c]
+    o[CHAR.dead] = s[DEAD + c]
+    o[CHAR.active] = 1.0 if s[ACTIVE] == c else 0.0
+
+
+@njit(cache=True)
+def observe_movement(s, p, o, c, hide, immobilise):
+    """Present participant ``c``'s movement left into ``o`` (float32[CHAR_SLOTS]; ``hide``:
+    :func:`hidden`; ``immobilise``: the total of its immobilisation effects)."""
+    o[CHAR.movement_left] = 0.0 if hide else clip(
+        movement_within(s, p, c, immobilise > 0) / SCALE.c0_movement_left)
+
+
+@njit(cache=True)
+def observe_phase(s, o):
+    """The pending decision's phase, one-hot."""
+    o[SLOT.phase_momentum:SLOT.phase_momentum + NUM_PHASES] = 0.0
+    if 0 <= s[PHASE] < NUM_PHASES:
+        o[SLOT.phase_momentum + s[PHASE]] = 1.0
+
+
+@njit(cache=True)
+def char_block(o, c):
+    """Participant ``c``'s slots of the observation ``o``."""
+    first = GLOBALS + c * CHAR_SLOTS
+    return o[first:first + CHAR_SLOTS]
+
+
+@njit(cache=True)
 def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
     o[:GLOBALS] = 0.0
-    if 0 <= s[PHASE] < NUM_PHASES:
-        o[SLOT.phase_momentum + s[PHASE]] = 1.0
+    observe_phase(s, o)
     o[SLOT.seat_is_gm] = 1.0 if s[SEAT] == 1 else 0.0
     o[SLOT.round_share] = min(s[ROUND] / p.max_rounds, 1.0)
     o[SLOT.window_attack] = 1.0 if s[WINDOW] == TRIGGER_ATTACK else 0.0
@@ -176,5 +213,23 @@ def observe(s, p, o):
     if s[ABILITY] >= 0:
         o[SLOT.declared_ability_0 + s[ABILITY]] = 1.0
     for c in range(MAX_CHARS):
-        first = GLOBALS + c * CHAR_SLOTS
-        observe_char(s, p, o[first:first + CHAR_SLOTS], c)
+        observe_char(s, p, char_block(o, c), c)
+
+
+@njit(cache=True)
+def heuristic_view(s, p, o):
+    """The slots the heuristic reads (``scenegym.envs.frontiers.heuristic``), as
+    :func:`observe` writes them: the phase; in the choice of an Action or of a target, every
+    participant's standing (:func:`observe_standing`; an absent one's slots all 0); in the
+    choice of an Action, the active participant's movement left. (In the other choices,
+    Momentum adjustments and Reactions, it reads the action mask alone.)"""
+    observe_phase(s, o)
+    if s[PHASE] != ACT and s[PHASE] != TARGET_PICK:
+        return
+    for c in range(MAX_CHARS):
+        oc = char_block(o, c)
+        if not absent(s, oc, c):
+            observe_standing(s, oc, c, hidden(s, p, c))
+    c = s[ACTIVE]
+    if s[PHASE] == ACT and 0 <= c < MAX_CHARS and s[PRESENT + c] == 1:
+        observe_movement(s, p, char_block(o, c), c, hidden(s, p, c), effect_totals(s, c)[2])
