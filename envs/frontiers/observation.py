@@ -14,7 +14,13 @@ from __future__ import annotations
 from numba import njit
 
 from scenegym.envs.core.header import PHASE, SEAT
-from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, per_character
+from scenegym.envs.core.slots import (
+    AS_IS,
+    observation_slots,
+    one_hot,
+    per_character,
+    write_one_hot,
+)
 from scenegym.envs.frontiers.condition import effect_totals, guarded_defense, seat_of
 from scenegym.envs.frontiers.options import movement_within
 from scenegym.envs.frontiers.state import (
@@ -184,9 +190,7 @@ def observe_movement(s, p, o, c, hide, immobilise):
 @njit(cache=True)
 def observe_phase(s, o):
     """The pending decision's phase, one-hot."""
-    o[SLOT.phase_momentum:SLOT.phase_momentum + NUM_PHASES] = 0.0
-    if 0 <= s[PHASE] < NUM_PHASES:
-        o[SLOT.phase_momentum + s[PHASE]] = 1.0
+    write_one_hot(o, SLOT.phase_momentum, NUM_PHASES, s[PHASE])
 
 
 @njit(cache=True)
