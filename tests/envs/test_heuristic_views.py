@@ -15,7 +15,7 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.policy import READS_VIEW, policy_of
 from scenegym.envs.rulesets import get_ruleset
 
-RULESETS = ("starforged",)  # the rulesets whose heuristic declares a view
+RULESETS = ("sta", "sta_social", "starforged")  # the rulesets whose heuristic declares a view
 
 
 def random_states(name: str, n: int = 24, steps: int = 60, seed: int = 5):
