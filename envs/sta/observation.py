@@ -138,6 +138,7 @@ def observe_character(s, p, o, c):
     k = O_CHAR + c * CHAR_SLOTS
     observe_footing(s, p, o, c, k)
     if s[st.PRESENT + c] == 0:
+        o[k + 31] = s[st.RESERVE + c]
         return
     observe_condition(s, p, o, c, k)
     observe_actions(s, p, o, c, k)
@@ -146,11 +147,10 @@ def observe_character(s, p, o, c):
 @njit(cache=True)
 def observe_footing(s, p, o, c, k):
     """Character ``c``'s place in the fight: present, its zone, Defeated, withdrawn, prone,
-    a melee weapon in hand, the actor, in the actor's Reach. An absent character's whole
-    block: 0 but for its reserve flag."""
+    a melee weapon in hand, the actor, in the actor's Reach (all 0 for an absent one)."""
     if s[st.PRESENT + c] == 0:
-        o[k:k + CHAR_SLOTS] = 0.0
-        o[k + 31] = s[st.RESERVE + c]
+        o[k] = o[k + 2] = o[k + 7] = o[k + 8] = o[k + 10] = o[k + 15] = o[k + 18] = 0.0
+        o[k + 21] = 0.0
         return
     actor = s[st.ACTOR]
     o[k] = 1.0
