@@ -18,7 +18,8 @@ Deadly attack (1 spare), a bought die (``gm_buy_threat``), Keep the Initiative
 (``gm_reinforce_threat``).
 
 The rules of thumb read only the observation (``scenegym.envs.sta.observation``) and the
-action mask, as a trained policy would; they are compiled, one row at a time.
+action mask, as a trained policy would (inside the compiled step, only the slots they read:
+``heuristic_view``); they are compiled, one row at a time.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from scenegym.envs.sta.observation import (
     O_TASK,
     OBS_SIZE,
     THREAT_SCALE,
+    heuristic_view,
 )
 
 O_MOMENTUM, O_THREAT, O_ROUND_SHARE, O_SIDE_CREW = O_SCENE, O_SCENE + 1, O_SCENE + 2, O_SCENE + 5
@@ -314,6 +316,7 @@ class StaHeuristic(CompiledHeuristic):
     policy_name: ClassVar[str] = "sta_heuristic"
     act_row = staticmethod(act_row)
     act_rows = staticmethod(act_rows)
+    view_row = staticmethod(heuristic_view)
 
     momentum_max: int = 6
     keep_momentum: int = 4

@@ -70,13 +70,27 @@ def share(x, scale):
 
 
 @njit(cache=True)
+def observe_phase(s, o):
+    """The pending decision, one-hot."""
+    o[:st.NUM_PHASES] = 0.0
+    if 0 <= s[PHASE] < st.NUM_PHASES:
+        o[s[PHASE]] = 1.0
+
+
+@njit(cache=True)
 def observe_scene(s, p, o):
+    """The pools, the round, the kept initiative, the zones' count and the side acting."""
     o[O_SCENE] = share(s[st.MOMENTUM], max(p.momentum_max, 1))
     o[O_SCENE + 1] = share(s[st.THREAT], THREAT_SCALE)
     o[O_SCENE + 2] = share(s[st.ROUND], p.max_rounds)
     o[O_SCENE + 3] = s[st.KEPT]
     o[O_SCENE + 4] = s[st.ZONES] / st.MAX_ZONES
     o[O_SCENE + 5] = s[st.SIDE] == CREW
+
+
+@njit(cache=True)
+def observe_zones(s, o):
+    """Each zone: whether it exists, its cover, its terrain and the obstacle beyond it."""
     for z in range(st.MAX_ZONES):
         k = O_ZONE + z * len(_ZONE)
         o[k] = z < s[st.ZONES]
@@ -87,7 +101,9 @@ def observe_scene(s, p, o):
 
 @njit(cache=True)
 def observe_task(s, p, o):
+    """The task being resolved and the acting character's turn so far."""
     k = O_TASK
+    o[k:k + st.TASK_GUARD] = 0.0  # the kind of task, one-hot
     if 0 < s[st.TASK] <= st.TASK_GUARD:
         o[k + s[st.TASK] - 1] = 1.0
     o[k + 3] = s[st.DEADLY]
@@ -118,38 +134,58 @@ def observe_task(s, p, o):
 
 @njit(cache=True)
 def observe_character(s, p, o, c):
+    """Character slot ``c``'s block (an absent one's is 0 but for its reserve flag)."""
     k = O_CHAR + c * CHAR_SLOTS
+    observe_footing(s, p, o, c, k)
     if s[st.PRESENT + c] == 0:
         o[k + 31] = s[st.RESERVE + c]
         return
+    observe_condition(s, p, o, c, k)
+    observe_actions(s, p, o, c, k)
+
+
+@njit(cache=True)
+def observe_footing(s, p, o, c, k):
+    """Character ``c``'s place in the fight: present, its zone, Defeated, withdrawn, prone,
+    a melee weapon in hand, the actor, in the actor's Reach (all 0 for an absent one)."""
+    if s[st.PRESENT + c] == 0:
+        o[k] = o[k + 2] = o[k + 7] = o[k + 8] = o[k + 10] = o[k + 15] = o[k + 18] = 0.0
+        o[k + 21] = 0.0
+        return
+    actor = s[st.ACTOR]
+    o[k] = 1.0
+    o[k + 2] = s[st.ZONE + c] / (st.MAX_ZONES - 1)
+    o[k + 7] = s[st.DEFEATED + c]
+    o[k + 8] = s[st.WITHDRAWN + c]
+    o[k + 10] = s[st.PRONE + c]
+    o[k + 15] = p.weapon_melee[weapon_in_hand(s, c)]
+    o[k + 18] = c == actor
+    o[k + 21] = actor >= 0 and in_reach(s, actor, c) == 1
+
+
+@njit(cache=True)
+def observe_condition(s, p, o, c, k):
+    """Present character ``c``'s tier, Stress, Injuries, turn, drawn weapon, Guard,
+    complications, Determination, attack, part in the task and Injuries avoided."""
     actor = s[st.ACTOR]
     w = weapon_in_hand(s, c)
-    o[k] = 1.0
     o[k + 1] = s[st.TIER + c] / 3.0
-    o[k + 2] = s[st.ZONE + c] / (st.MAX_ZONES - 1)
     o[k + 3] = share(s[st.STRESS + c], max(s[st.STRESS_MAX + c], 1))
     o[k + 4] = fatigued(s, c)
     o[k + 5] = share(s[st.INJURIES + c], 3.0)
     o[k + 6] = s[st.UNTREATED + c] > 0 and s[st.DEFEATED + c] == 1
-    o[k + 7] = s[st.DEFEATED + c]
-    o[k + 8] = s[st.WITHDRAWN + c]
     o[k + 9] = s[st.ACTED + c]
-    o[k + 10] = s[st.PRONE + c]
     o[k + 11] = s[st.DRAWN + c]
     o[k + 12] = s[st.GUARD + c]
     o[k + 13] = share(s[st.COMPLICATIONS + c], 3.0)
     o[k + 14] = share(s[st.DETERMINATION + c], 3.0)
-    o[k + 15] = p.weapon_melee[w]
     o[k + 16] = share(p.weapon_severity[w], COUNT_SCALE)
     attr = st.DARING if p.weapon_melee[w] == 1 else st.CONTROL
     o[k + 17] = share(attribute(s, c, attr) + department(s, c, st.SECURITY), p.die_sides)
-    o[k + 18] = c == actor
     o[k + 19] = c == s[st.TARGET]
     o[k + 20] = c == s[st.VICTIM]
-    o[k + 21] = actor >= 0 and in_reach(s, actor, c) == 1
     o[k + 22] = actor >= 0 and s[st.ASSIST_FOR + c] == actor
     o[k + 23] = share(s[st.AVOIDED + c], 3.0)
-    observe_actions(s, p, o, c, k)
 
 
 @njit(cache=True)
@@ -174,14 +210,26 @@ def observe_actions(s, p, o, c, k):
 def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
     o[:] = 0.0
-    if 0 <= s[PHASE] < st.NUM_PHASES:
-        o[s[PHASE]] = 1.0
+    observe_phase(s, o)
     observe_scene(s, p, o)
+    observe_zones(s, o)
     observe_task(s, p, o)
     for c in range(st.MAX_CHARS):
         observe_character(s, p, o, c)
     if p.social:
         observe_social(s, p, o)
+
+
+@njit(cache=True)
+def heuristic_view(s, p, o):
+    """The slots the heuristic reads (``scenegym.envs.sta.heuristic``, personal and social
+    conflicts alike), as :func:`observe` writes them: the pending decision, the scene, the
+    task and each character's place in the fight."""
+    observe_phase(s, o)
+    observe_scene(s, p, o)
+    observe_task(s, p, o)
+    for c in range(st.MAX_CHARS):
+        observe_footing(s, p, o, c, O_CHAR + c * CHAR_SLOTS)
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.policy import READS_VIEW, policy_of
 from scenegym.envs.rulesets import get_ruleset
 
-RULESETS = ("frontiers", "momentum", "starforged")  # the rulesets whose heuristic declares a view
+RULESETS = ("frontiers", "momentum", "sta", "sta_social", "starforged")
 
 
 def random_states(name: str, n: int = 24, steps: int = 60, seed: int = 5):
