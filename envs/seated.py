@@ -29,6 +29,7 @@ from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point, policy_args
 from scenegym.envs.core.memory import row_bytes
+from scenegym.envs.core.packed import pack_seated
 from scenegym.envs.core.policy import PYTHON, ask, policy_of
 from scenegym.envs.core.reward import GM_REWARDS, DirectorWeights, pay_mode
 from scenegym.envs.core.snapshot import Snapshot
@@ -36,7 +37,6 @@ from scenegym.envs.core.validate import check_choice
 
 SEATS = {"crew": CREW, "gm": GM}
 FLAGS = 4  # per env: learner decided, end reported, terminated, truncated
-SEED_ARG, OBS_ARG = 4, 7  # where loops.seated_advance takes the seed and the observations
 
 
 def seated_bytes(layout) -> int:
@@ -126,26 +126,26 @@ class SeatedBatch:
         self.compiled_opponent = theirs is not PYTHON
         self._seated = self.batch.ruleset.kernels_with(crew, gm).seated
         self._policy = (*policy_args(crew, gm), self.director.as_array())
-        self._args = self._entry = self._args_version = None
+        self._packed = self._entry = self._obs = self._args_version = None
         self._wrote = False  # the rules wrote observations since _writing_into began
 
     def _prepare(self) -> None:
-        """The compiled step's arguments, for ``which`` = the envs picked in ``_which`` (index
-        0) and for every env (1), with its entry point resolved (no argument typing at each
-        call): made whole the first time (and after the opponent changed); after that only
-        the seed and the observations' array are put in again, when the batch's changed (the
-        native vector env gives it a fresh array at every step)."""
+        """The compiled step's packed arrays, for ``which`` = the envs picked in ``_which``
+        (index 0) and for every env (1), with its entry point resolved (no argument typing at
+        each call): packed the first time (and after the opponent changed); after that only
+        the observations' array is taken again, when the batch's changed (the native vector
+        env gives it a fresh array at every step). The seed is the batch's own array, which
+        it changes in place."""
         b = self.batch
-        if self._args is None:
-            self._args = [[b.state, b.params, b.dice_arrays, b.log_arrays, None, b.env_ids,
-                           b.masks, None, self._actions, which, b.illegal_code,
-                           self._seat_args, self._policy, self._reward, self._final_obs,
-                           self._flags]
-                          for which in (self._which, self._all)]
-        for args in self._args:
-            args[SEED_ARG], args[OBS_ARG] = np.uint64(b.seed), b.obs
+        if self._packed is None:
+            self._packed = [pack_seated(b.state, b.params, b.dice_arrays, b.log_arrays,
+                                        b.seed_array, b.env_ids, b.masks, self._actions, which,
+                                        b.illegal_code, self._seat_args, self._policy,
+                                        self._reward, self._final_obs, self._flags)
+                            for which in (self._which, self._all)]
+        self._obs = b.obs
         if self._entry is None:
-            self._entry = entry_point(self._seated, self._args[0])
+            self._entry = entry_point(self._seated, (self._packed[0], self._obs))
         self._args_version = b.arrays_version
 
     # -- clone and chance ---------------------------------------------------------------------
@@ -315,11 +315,12 @@ class SeatedBatch:
         raise ValueError(self.batch.describe_illegal(bad, int(self._actions[bad])))
 
     def _call(self, everyone: bool) -> int:
-        """One call of the compiled step (its arguments prepared again only when the batch's
-        seed or observations' array changed)."""
+        """One call of the compiled step (its observations' array taken again only when the
+        batch's changed)."""
         if self._args_version != self.batch.arrays_version:
             self._prepare()
-        bad, waiting, reported, unseated, decisions = self._entry(*self._args[everyone])
+        bad, waiting, reported, unseated, decisions = self._entry(self._packed[everyone],
+                                                                  self._obs)
         if bad != -1:
             self._refuse(bad)
         self._wrote = True

@@ -4,8 +4,9 @@ Each piece is the difference of two loops over the same states, in microseconds 
 per step (``time.process_time``: the least of ``--repeats`` runs of ``--steps`` steps, so a
 loaded machine's waits count less than in wall time):
 
-- **arguments**: calling a compiled no-op with the seated step's 16 arguments (numba unboxes
-  each array at each call), less the loop's own action pick;
+- **arguments**: calling a compiled no-op with the seated step's two arguments (its arrays
+  packed in one StructRef, and the observations; numba unboxes them at each call), less the
+  loop's own action pick;
 - **rules**: the compiled seated step (``loops.seated_advance``: the learner's action, the
   opponent's compiled answers, the observation) less that no-op;
 - **seated**: the Python of ``SeatedBatch.step`` around the compiled call;
@@ -34,8 +35,8 @@ from scenegym.envs.core.kernels import entry_point
 
 
 @njit
-def no_op(a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q):
-    """What the seated step returns, doing nothing with its 16 arguments."""
+def no_op(packed, obs):
+    """What the seated step returns, doing nothing with its arguments."""
     return -1, 0, 0, 0, 0
 
 
@@ -75,7 +76,7 @@ def scenegym_loops(env_id: str) -> dict:
         seated.step(action)
 
     seated_step()  # its arguments prepared
-    args = seated._args[1]
+    args = seated._packed[1], seated._obs
     call, nothing = seated._entry, entry_point(no_op, args)
 
     def compiled():

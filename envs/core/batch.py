@@ -120,6 +120,11 @@ class SceneBatch:
         self._seed[0] = seed
         self.arrays_version += 1
 
+    @property
+    def seed_array(self) -> np.ndarray:
+        """uint64[1], the seed as the compiled loops read it (changed in place)."""
+        return self._seed
+
     # -- episodes -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
         """Start episode 0 of every env; ``seed=None`` draws a fresh one from OS entropy."""

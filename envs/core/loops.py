@@ -256,14 +256,30 @@ def begin_next(s, p, dice, log, i, seed, env_id, m):
 
 
 @njit(cache=True)
-def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks, obs,
-                   actions, which, illegal_mode, seat, policy, reward, final_obs, flags):
+def seated_advance(packed, obs):
     """One learner step of a seated batch (scenegym.envs.seated), as far as compiled code can
     take it: the actions of the envs selected by ``which``, then, per env, the opponent's
     compiled policy until the learner's decision is pending again (ended episodes paid,
     reported and reset on the way), or until the opponent is a Python agent.
 
+    ``packed``: the step's arrays in one argument (:mod:`scenegym.envs.core.packed`: one
+    argument unboxes at a fraction of the cost of its fields passed one by one), ``obs``: the
+    observations (the native vector env hands in a fresh array at every step). See
+    :func:`seated_rows` for the fields.
+    """
+    return seated_rows(packed.state, packed.params, packed.dice_arrays, packed.log_arrays,
+                       packed.seed, packed.env_ids, packed.masks, obs, packed.actions,
+                       packed.which, packed.illegal_mode, packed.seat, packed.policy,
+                       packed.reward, packed.final_obs, packed.flags)
+
+
+@njit(cache=True)
+def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, obs,
+                actions, which, illegal_mode, seat, policy, reward, final_obs, flags):
+    """The seated step (:func:`seated_advance`) over its arrays.
+
     Args:
+        seed: uint64[1], the batch's seed.
         seat: int64[3] ``(learner seat, payment code, new step)``: a new step clears the
             outputs and requires the learner pending in every env.
         policy: the compiled policies' arguments (:func:`policy_action`), then the float64[5]
@@ -340,7 +356,7 @@ def seated_advance(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
                     raise ValueError("an env ended 10000 episodes in a row with no learner "
                                      "decision")
             f[0] = False
-            begin_next(s, p, dice, log, i, seed, env_ids[i], m)
+            begin_next(s, p, dice, log, i, seed[0], env_ids[i], m)
         if stale:  # the learner, or a Python agent, reads it next
             rule_observe(s, p, o)
     return -1, waiting, reported, unseated, decisions

@@ -150,11 +150,13 @@ def test_old_folders_are_pruned_recent_ones_kept(monkeypatch, tmp_path):
 FIRST_STEP = (
     "import scenegym, gymnasium as gym\n"
     "from scenegym.envs.rulesets import get_ruleset\n"
+    "from scenegym.envs.core.packed import pack_seated\n"
     "for env_id, name in (('scenegym/StarforgedSceneChallenge-v1', 'starforged'),):\n"
     "    env = gym.make(env_id)\n"
     "    obs, info = env.reset(seed=1)\n"
     "    env.step(int(info['action_mask'].argmax()))\n"
-    "    for f in (get_ruleset(name).kernels.begin, env.unwrapped.seated._seated):\n"
+    "    for f in (get_ruleset(name).kernels.begin, env.unwrapped.seated._seated,\n"
+    "              pack_seated):\n"
     "        print(name, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))\n")
 
 
@@ -171,7 +173,7 @@ def test_a_second_process_loads_the_kernels_from_the_cache(tmp_path):
     first = _first_steps(tmp_path)
     assert all(int(misses) > 0 for _, _, misses in first)  # compiled in the first process
     second = _first_steps(tmp_path)
-    assert len(second) == 2
+    assert len(second) == 3  # the rules, the seated step, the packing of its arrays
     assert all(int(hits) > 0 and int(misses) == 0 for _, hits, misses in second), second
 
 
