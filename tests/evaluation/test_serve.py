@@ -332,13 +332,28 @@ def click_first_action(driver) -> int | None:
 def click_and_wait(driver, element) -> None:
     """Click ``element`` and wait for the page it leads to: the old page gone, the new one
     loaded."""
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     element.click()
     wait = WebDriverWait(driver, 60)
-    wait.until(expected_conditions.staleness_of(element))
+    wait.until(left_the_page(element))
     wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def left_the_page(element):
+    """A wait condition: ``element`` is no longer on the page. Selenium's ``staleness_of``
+    lets through chromium's "Node with given id does not belong to the document", which the
+    driver raises instead of a stale reference when the check meets the page mid-load."""
+    from selenium.common.exceptions import WebDriverException
+
+    def gone(_driver) -> bool:
+        try:
+            element.is_enabled()
+        except WebDriverException:  # stale, or detached while the new page loads
+            return True
+        return False
+
+    return gone
 
 
 def transcript(driver) -> list[str]:
