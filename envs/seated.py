@@ -260,14 +260,11 @@ class SeatedBatch:
         """
         if actions is not self._actions:
             self._actions[:] = actions
-        if which is None and obs_into is None:  # the single env's path: nothing more per step
-            self._seat_args[2] = 1  # a new step
-            waiting = self._call(True)
-            if waiting:
-                self._answer_python_opponent(waiting)
-        elif which is not None:
+        if which is not None:
             self._which[:] = which
             self._advance(self._which, True)
+        elif obs_into is None:  # the single env's path: nothing more per step
+            self._advance(self._all, True)
         else:
             self._writing_into(obs_into, self._advance, self._all, True)
         return self._reward, self._terminated, self._cut_off, self._final_obs
