@@ -50,7 +50,9 @@ def main(argv=None) -> None:
     config = rs.default_config()
     value = float(solved_record(config)[0]["A"][start_index(config, None)])
     optimal = make_agent("optimal", "starforged", config=config)
-    print(f"value {value:.4f}; regrets in points of crew win rate, per scene, 95% intervals\n"
+    luck = play_regrets(config, optimal, optimal, args.scenes, args.seed, args.batch)["won"]
+    print(f"value {value:.4f}; optimal against optimal on these scenes: {luck.mean():.4f}; "
+          "regrets in points of crew win rate, per scene, 95% intervals\n"
           "| seat | agent | regret | rollout policy's regret at the same decisions | "
           "search minus rollout policy | decisions | differ | crew win rate |\n"
           "|---|---|---|---|---|---|---|---|")
