@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from scenegym.agents.mcts_agent import MCTSAgent
+from scenegym.agents.mcts_agent import MCTSAgent, SearchSettings
 from scenegym.agents.registry import make_agent
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.starforged.optimal import solved_record
@@ -46,6 +46,12 @@ def main(argv=None) -> None:
     parser.add_argument("--seats", nargs="+", choices=("crew", "gm"), default=["crew", "gm"],
                         help="the seats the search plays (the other: optimal)")
     args = parser.parse_args(argv)
+    extra = f",{args.settings}" if args.settings else ""
+    for sims in args.sims:
+        try:
+            SearchSettings.parse(f"mcts:sims={sims}{extra}")
+        except ValueError as e:
+            parser.error(str(e))
     rs = get_ruleset("starforged")
     config = rs.default_config()
     value = float(solved_record(config)[0]["A"][start_index(config, None)])
@@ -56,17 +62,17 @@ def main(argv=None) -> None:
           "| seat | agent | regret | rollout policy's regret at the same decisions | "
           "search minus rollout policy | decisions | differ | crew win rate |\n"
           "|---|---|---|---|---|---|---|---|")
-    extra = f",{args.settings}" if args.settings else ""
     for sims in args.sims:
         for seat in args.seats:
-            search = MCTSAgent.named(f"mcts:sims={sims}{extra}", rs, config, seed=args.seed)
+            spec = f"mcts:sims={sims}{extra}"
+            search = MCTSAgent.named(spec, rs, config, seed=args.seed)
             rollout = make_agent(search.settings.rollout, "starforged", config=config,
                                  seat=seat, seed=args.seed)
             crew, gm = (search, optimal) if seat == "crew" else (optimal, search)
             r = play_regrets(config, crew, gm, args.scenes, args.seed, args.batch,
                              shadow={seat: rollout})
             mine, theirs = r[seat], r[f"{seat}_shadow"]
-            print(f"| {seat} | {search.settings!r} | {interval(mine)} | {interval(theirs)} | "
+            print(f"| {seat} | {spec} | {interval(mine)} | {interval(theirs)} | "
                   f"{interval(mine - theirs)} | {r['decisions'][seat]} | "
                   f"{r['decisions']['differ']} | {r['won'].mean():.4f} |", flush=True)
 
