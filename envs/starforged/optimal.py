@@ -47,9 +47,10 @@ def meter(q, o, slot, scale, flag):
 
 
 @njit(cache=True)
-def optimal_act(o, m, ap, key, n):
-    """The solved decision for the observation ``o`` (the compiled policy)."""
-    phase = np.argmax(o[:st.NUM_PHASES])
+def position(o, ap):
+    """The solver's position read from the observation ``o``: ``(moves made, momentum,
+    health, spirit, supply, pending bonus, progress marks, clock segments filled)``, each
+    meter as its solver index (:func:`meter`)."""
     momentum = count(o, SLOT.momentum, SCALE.momentum)
     h = meter(ap, o, SLOT.health, SCALE.health, SLOT.wounded)
     s = meter(ap, o, SLOT.spirit, SCALE.spirit, SLOT.shaken)
@@ -59,25 +60,45 @@ def optimal_act(o, m, ap, key, n):
     clock = (count(o, SLOT.clock_segments, SCALE.clock_segments)
              - count(o, SLOT.clock_segments_left, SCALE.clock_segments_left))
     moves = int(round(o[SLOT.moves_share] * ap.max_moves))
-    no_table = np.zeros((0, 1, 1, 1, 1, 1))
     bonus = 1 if o[SLOT.bonus] > 0 else 0
+    return moves, momentum, h, s, u, bonus, marks, clock
+
+
+@njit(cache=True)
+def named_approach(o):
+    """The stat the GM named for the crew's move (``-1``: none)."""
+    named = -1
+    for k in range(st.NUM_STATS):
+        if o[SLOT.approach_edge + k] > 0.5:
+            named = k
+    return named
+
+
+@njit(cache=True)
+def burn_values(o, ap):
+    """``(keep value, burn value)`` of the roll being resolved at a burn decision."""
+    moves, momentum, h, s, u, _, marks, clock = position(o, ap)
+    keep = count(o, SLOT.outcome, SCALE.outcome)
+    burn = count(o, SLOT.burn_outcome, SCALE.burn_outcome)
+    secure = o[SLOT.move_is_secure_advantage] > 0.5
+    return burn_choice(ap, ap.A, np.zeros((0, 1, 1, 1, 1, 1)), moves, secure, keep, burn,
+                       1 if o[SLOT.match] > 0.5 else 0, momentum, h, s, u, marks, clock)
+
+
+@njit(cache=True)
+def optimal_act(o, m, ap, key, n):
+    """The solved decision for the observation ``o`` (the compiled policy)."""
+    phase = np.argmax(o[:st.NUM_PHASES])
+    moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
+    no_table = np.zeros((0, 1, 1, 1, 1, 1))
     if phase == st.MOVE:
-        named = -1
-        for k in range(st.NUM_STATS):
-            if o[SLOT.approach_edge + k] > 0.5:
-                named = k
-        return best_move(ap, ap.A, no_table, moves, named, momentum, h, s, u, bonus, marks,
-                         clock)[0]
+        return best_move(ap, ap.A, no_table, moves, named_approach(o), momentum, h, s, u,
+                         bonus, marks, clock)[0]
     if phase == st.APPROACH_PHASE:
         return st.A_APPROACH + best_approach(ap, ap.A, no_table, moves, momentum, h, s, u,
                                              bonus, marks, clock)[0]
     if phase == st.BURN:
-        keep = count(o, SLOT.outcome, SCALE.outcome)
-        burn = count(o, SLOT.burn_outcome, SCALE.burn_outcome)
-        secure = o[SLOT.move_is_secure_advantage] > 0.5
-        v_keep, v_burn = burn_choice(ap, ap.A, no_table, moves, secure, keep, burn,
-                                     1 if o[SLOT.match] > 0.5 else 0, momentum, h, s, u, marks,
-                                     clock)
+        v_keep, v_burn = burn_values(o, ap)
         return st.A_BURN if v_burn > v_keep else st.A_KEEP
     if phase == st.ADVANTAGE:
         take, bonus = advantage_value(ap, ap.A, moves, momentum, h, s, u, marks, clock)
