@@ -142,7 +142,6 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     from tqdm import tqdm
 
     from scenegym.agents.seats import choose_actions
-    from scenegym.envs.core.events import drain_blocks
 
     if engine.num_envs > scenes:
         raise ValueError(f"a batch of {engine.num_envs} envs for {scenes} scenes; allowed: a "
@@ -170,8 +169,7 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
                 _, over, _ = engine.step(actions, active)
             else:
                 over = play(active)
-            for envs, records in drain_blocks(engine.log, DRAIN_RECORDS):
-                rulestats.add_events(envs, records)
+            drain_events(rulestats, engine.log)
             done = np.flatnonzero(over)
             if done.size:
                 keep_scenes(ended, kept, engine, done, rulestats, own, first)
@@ -182,6 +180,20 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     finally:
         bar.close()
     return ended
+
+
+def drain_events(rulestats, log) -> None:
+    """Count the event log's records since the last drain into ``rulestats`` and clear the
+    log: in one compiled pass over the log's buffers where the collector has ``tally``
+    (:mod:`scenegym.envs.core.rulestats`), else block by block through ``add_events``."""
+    from scenegym.envs.core.events import drain_blocks
+
+    tally = getattr(rulestats, "tally", None)
+    if tally is not None:
+        tally(log.records, log.lengths)
+        return
+    for envs, records in drain_blocks(log, DRAIN_RECORDS):
+        rulestats.add_events(envs, records)
 
 
 def keep_scenes(ended: np.ndarray, kept: np.ndarray, engine: SceneBatch, done: np.ndarray,

@@ -5,7 +5,12 @@ A ruleset names its module in its ``Ruleset`` value (``rulestats``); the module 
 with:
 
 - ``add_events(envs, records)``: one step's drained records (see
-  :func:`scenegym.envs.core.events.drain_arrays`);
+  :func:`scenegym.envs.core.events.drain_arrays`); or, faster, ``tally(records, lengths)``:
+  count the records of the log's buffers in place (``records``: int32[n, capacity,
+  EVENT_WIDTH], env ``i``'s first ``lengths[i]`` rows) in one compiled pass, and set
+  ``lengths`` to 0 (a playtest calls ``tally`` where the collector has it; the drained
+  arrays cost more than the rules: at 4096 Starforged scenes the gather and numpy passes of
+  ``add_events`` took longer than playing them);
 - ``add_ended(rows)``: the state rows (int32[k, F]) of scenes that just ended;
 - ``summary() -> dict``: name -> frequency table (:func:`scenegym.envs.core.stats.frequency_table`)
   or a plain number.

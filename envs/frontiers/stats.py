@@ -9,6 +9,7 @@ the PCs and enemies who fell Unconscious and who died (:data:`SCENE_COLUMNS`).
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from scenegym.envs.core.events import NOTE, OUTCOME
 from scenegym.envs.core.header import RESULT, TRUNCATED
@@ -21,15 +22,48 @@ from scenegym.envs.frontiers.config import FrontiersConfig
 KIND, A, B, C, D = range(5)
 SCENE_COLUMNS = ("rounds", "pcs_knocked_out", "pcs_killed", "enemies_knocked_out",
                  "enemies_killed")
-# NOTE code -> the scene column it counts (the note's first field is the participant)
-COUNTED = ((st.NOTE_ROUND, None), (st.NOTE_UNCONSCIOUS, "knocked_out"), (st.NOTE_DEAD, "killed"))
 NOTE_LABELS = {st.NOTE_OVERSPEND: "overspends", st.NOTE_UNCONSCIOUS: "knocked_out",
                st.NOTE_DEAD: "deaths", st.NOTE_PUSH: "pushes", st.NOTE_SKIPPED: "turns_skipped",
                st.NOTE_WAKE: "woken_by_healing"}
 
 
+NOTE_CODES = np.array(list(NOTE_LABELS), np.int64)  # the notes counted, in this order
+
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
 COUNTERS = ("declared", "reactions", "hits", "notes", "ends", "rounds")
+
+
+@njit(cache=True)
+def count_scene_note(running, code, participant):
+    """Add a Round begun, or a PC's or an enemy's knock-out or death, to an env's
+    ``running`` row (:data:`SCENE_COLUMNS`)."""
+    enemy = 2 if participant >= st.MAX_PCS else 0
+    if code == st.NOTE_ROUND:
+        running[0] += 1
+    elif code == st.NOTE_UNCONSCIOUS:
+        running[1 + enemy] += 1
+    elif code == st.NOTE_DEAD:
+        running[2 + enemy] += 1
+
+
+@njit(cache=True)
+def tally_records(records, lengths, hits, declared, reactions, notes, running):
+    """Count the log's records in place (see ``FrontiersStats.add_events``; env ``i``'s
+    scene figures in ``running[i]``) and clear the log's lengths."""
+    for i in range(lengths.shape[0]):
+        for r in range(lengths[i]):
+            kind, a, b, c = records[i, r, KIND], records[i, r, A], records[i, r, B], \
+                records[i, r, C]
+            if kind == OUTCOME and a < 2:
+                hits[a] += 1
+            elif kind == NOTE:
+                if a == st.NOTE_DECLARE and c < declared.shape[0]:
+                    declared[c] += 1
+                elif a == st.NOTE_REACT and c < reactions.shape[0]:
+                    reactions[c] += 1
+                notes[np.flatnonzero(NOTE_CODES == a)] += 1
+                count_scene_note(running[i], a, b)
+        lengths[i] = 0
 
 
 class FrontiersStats:
@@ -45,41 +79,36 @@ class FrontiersStats:
         self.declared = np.zeros(st.MAX_ABILITIES, np.int64)
         self.reactions = np.zeros(st.MAX_ABILITIES, np.int64)
         self.hits = np.zeros(2, np.int64)  # misses, hits
-        self.notes = dict.fromkeys(NOTE_LABELS.values(), 0)
+        self.notes = np.zeros(len(NOTE_CODES), np.int64)  # by NOTE_CODES
         self.ends = dict.fromkeys(st.END_NAMES, 0)
         self.rounds: list[int] = []
         self.scene_columns = SCENE_COLUMNS
         self.running = np.zeros((0, len(SCENE_COLUMNS)), np.int64)  # per env, this episode
 
     def add_events(self, envs, records) -> None:
-        """Count one step's records."""
-        kind = records[:, KIND]
-        out = records[kind == OUTCOME]
-        self.hits += np.bincount(out[:, A], minlength=2)[:2]
-        notes = records[kind == NOTE]
-        declared = notes[notes[:, A] == st.NOTE_DECLARE, C]
-        self.declared += np.bincount(declared, minlength=st.MAX_ABILITIES)[:st.MAX_ABILITIES]
-        reacted = notes[notes[:, A] == st.NOTE_REACT, C]
-        self.reactions += np.bincount(reacted, minlength=st.MAX_ABILITIES)[:st.MAX_ABILITIES]
-        for code, label in NOTE_LABELS.items():
-            self.notes[label] += int((notes[:, A] == code).sum())
-        self._count_scene_notes(envs[kind == NOTE], notes)
+        """Count drained records (int32[M, 5], env by env; ``envs``: each one's env): hits
+        and misses, abilities and Reactions declared, the notes of :data:`NOTE_LABELS`, and
+        each env's Rounds begun and each side's knock-outs and deaths this episode."""
+        self._grow(int(envs.max()) + 1 if envs.size else 0)
+        edges = np.flatnonzero(np.r_[True, envs[1:] != envs[:-1], True])
+        for start, stop in zip(edges[:-1], edges[1:]):
+            env = int(envs[start])
+            tally_records(records[None, start:stop], np.array([stop - start], np.int64),
+                          self.hits, self.declared, self.reactions, self.notes,
+                          self.running[env:env + 1])
 
-    def _count_scene_notes(self, envs, notes) -> None:
-        """Add the Rounds begun and each side's knock-outs and deaths to their envs' counts."""
-        if envs.size and envs.max() >= len(self.running):
-            grown = np.zeros((envs.max() + 1, len(SCENE_COLUMNS)), np.int64)
+    def tally(self, records, lengths) -> None:
+        """Count the log's records in place and clear the log (one compiled pass)."""
+        self._grow(lengths.shape[0])
+        tally_records(records, lengths, self.hits, self.declared, self.reactions, self.notes,
+                      self.running)
+
+    def _grow(self, envs: int) -> None:
+        """Room in the per-env scene figures for ``envs`` envs."""
+        if envs > len(self.running):
+            grown = np.zeros((envs, len(SCENE_COLUMNS)), np.int64)
             grown[: len(self.running)] = self.running
             self.running = grown
-        enemy = notes[:, B] >= st.MAX_PCS
-        for code, what in COUNTED:
-            hit = notes[:, A] == code
-            if what is None:
-                np.add.at(self.running[:, 0], envs[hit], 1)
-                continue
-            for side, mask in (("pcs", hit & ~enemy), ("enemies", hit & enemy)):
-                col = SCENE_COLUMNS.index(f"{side}_{what}")
-                np.add.at(self.running[:, col], envs[mask], 1)
 
     def scene_values(self, envs, rows) -> np.ndarray:
         """int64[k, 5]: :data:`SCENE_COLUMNS` of the scenes just ended in ``envs``; their
@@ -116,7 +145,7 @@ class FrontiersStats:
             "attacks": frequency_table({"miss": int(self.hits[0]), "hit": int(self.hits[1])}),
             "abilities_declared": frequency_table(used),
             "reactions_declared": frequency_table(reacted),
-            **self.notes,
+            **{label: int(n) for label, n in zip(NOTE_LABELS.values(), self.notes)},
         }
 
 

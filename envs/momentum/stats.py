@@ -8,6 +8,7 @@ end is not a scene end and is not counted twice).
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from scenegym.envs.core.events import EPISODE_END, NOTE, OUTCOME
 from scenegym.envs.core.forfeit import FORFEIT_REASON
@@ -26,8 +27,40 @@ COST_LABELS = ("wound", "willpower", "momentum", "risk_next", "complication")
 TURN_LABELS = ("crew_turn_results", "npc_turn_results")
 
 
+NOTE_CODES = np.array([*SPENDS, *GM_CHOICES], np.int64)  # the notes counted, in this order
+
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
-COUNTERS = ("ends", "results", "spends", "gm", "costs", "rolls")
+COUNTERS = ("ends", "results", "notes", "costs", "rolls")
+
+
+@njit(cache=True)
+def count_end(ends, reason):
+    """Count a scene end of ``reason`` (a mission's end, or a forfeit, is none of them)."""
+    if 0 <= reason < ends.shape[0] - 1:
+        ends[reason] += 1
+
+
+@njit(cache=True)
+def tally_records(records, lengths, ends, results, notes, note_codes, costs, rolls):
+    """Count the log's records in place (see ``MomentumStats.add_events``) and clear the
+    log's lengths."""
+    for i in range(lengths.shape[0]):
+        for r in range(lengths[i]):
+            kind, a, b, c = records[i, r, KIND], records[i, r, A], records[i, r, B], \
+                records[i, r, C]
+            if kind == OUTCOME:
+                results[c, a] += 1
+                rolls[0] += 1
+            elif kind == NOTE:
+                notes[np.flatnonzero(note_codes == a)] += 1
+                if a == st.NOTE_COST and b < costs.shape[0]:
+                    costs[b] += 1
+                elif a == st.NOTE_SCENE_OVER:
+                    count_end(ends, c)
+            elif kind == EPISODE_END:
+                count_end(ends, b)
+                ends[-1] += b == FORFEIT_REASON
+        lengths[i] = 0
 
 
 class MomentumStats:
@@ -36,30 +69,20 @@ class MomentumStats:
     def __init__(self, config: MomentumConfig):
         self.ends = np.zeros(len(END_LABELS) + 1, np.int64)  # last: forfeits
         self.results = np.zeros((2, len(st.RESULT_KEYS)), np.int64)
-        self.spends = dict.fromkeys(SPENDS.values(), 0)
-        self.gm = dict.fromkeys(GM_CHOICES.values(), 0)
+        self.notes = np.zeros(len(NOTE_CODES), np.int64)  # crew spends, then GM choices
         self.costs = np.zeros(st.NUM_COSTS, np.int64)
-        self.rolls = 0
+        self.rolls = np.zeros(1, np.int64)
 
     def add_events(self, envs, records) -> None:
-        """Count one step's records."""
-        kind = records[:, KIND]
-        out = records[kind == OUTCOME]
-        np.add.at(self.results, (out[:, C], out[:, A]), 1)
-        self.rolls += len(out)
-        notes = records[kind == NOTE]
-        for code, label in SPENDS.items():
-            self.spends[label] += int((notes[:, A] == code).sum())
-        for code, label in GM_CHOICES.items():
-            self.gm[label] += int((notes[:, A] == code).sum())
-        self.costs += np.bincount(notes[notes[:, A] == st.NOTE_COST, B],
-                                  minlength=st.NUM_COSTS)[:st.NUM_COSTS]
-        over = notes[notes[:, A] == st.NOTE_SCENE_OVER, C]
-        ends = records[kind == EPISODE_END, B]
-        self.ends[-1] += int((ends == FORFEIT_REASON).sum())
-        ends = ends[ends < st.END_MISSION]
-        self.ends[:-1] += np.bincount(np.concatenate([over, ends]),
-                                      minlength=len(END_LABELS))[:len(END_LABELS)]
+        """Count drained records (int32[M, 5]): roll results by whose turn, the crew's
+        spends and the GM's choices (their notes), costs, and how scenes ended (a
+        ``scene_end`` record, or a mission scene's ``NOTE_SCENE_OVER``)."""
+        self.tally(records[None], np.array([len(records)], np.int64))
+
+    def tally(self, records, lengths) -> None:
+        """Count the log's records in place and clear the log (one compiled pass)."""
+        tally_records(records, lengths, self.ends, self.results, self.notes, NOTE_CODES,
+                      self.costs, self.rolls)
 
     def add_ended(self, rows) -> None:
         """Nothing beyond the events: how a scene ended is in its records."""
@@ -73,12 +96,15 @@ class MomentumStats:
         out = {"scene_ends": frequency_table(dict(zip(END_LABELS + ("forfeit",), self.ends)))}
         for k, label in enumerate(TURN_LABELS):
             out[label] = frequency_table(dict(zip(st.RESULT_KEYS, self.results[k])))
-        out["crew_spends"] = frequency_table(self.spends)
-        for label, count in self.spends.items():
-            out[f"{label}_per_roll"] = count / self.rolls if self.rolls else 0.0
+        counts = [int(n) for n in self.notes]
+        spends = dict(zip(SPENDS.values(), counts))
+        rolls = int(self.rolls[0])
+        out["crew_spends"] = frequency_table(spends)
+        for label, count in spends.items():
+            out[f"{label}_per_roll"] = count / rolls if rolls else 0.0
         out["gm_costs"] = frequency_table(dict(zip(COST_LABELS, self.costs)))
-        out.update(self.gm)
-        out["rolls"] = self.rolls
+        out.update(zip(GM_CHOICES.values(), counts[len(SPENDS):]))
+        out["rolls"] = rolls
         return out
 
 

@@ -8,6 +8,7 @@ else the crew chose to finish.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import CREW, TRUNCATED
@@ -27,8 +28,43 @@ MOVE_LABELS = ("face_danger", "secure_an_advantage", "finish_the_scene")
 END_LABELS = ("finish_forced_by_clock", "finish_forced_by_track", "finish_chosen", "cut_off")
 
 
+IMPACT_COLUMNS = np.array(list(IMPACT_LABELS), np.int64)
+MATCHES, BURNS = range(2)  # the entries of ``StarforgedStats.rolls``
+
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
-COUNTERS = ("outcomes", "matches", "prices", "impacts", "burns", "moves", "ends")
+COUNTERS = ("outcomes", "rolls", "prices", "impacts", "moves", "ends")
+
+
+@njit(cache=True)
+def crew_move_kind(action):
+    """The index in ``MOVE_LABELS`` of a crew move's action id (-1: not a move)."""
+    if action < st.A_SECURE_ADVANTAGE:
+        return 0
+    if action < st.A_FINISH:
+        return 1
+    return 2 if action == st.A_FINISH else -1
+
+
+@njit(cache=True)
+def tally_records(records, lengths, outcomes, rolls, prices, impacts, impact_columns, moves):
+    """Count the log's records in place (see ``StarforgedStats.add_events`` for what each
+    counter holds) and clear the log's lengths."""
+    for i in range(lengths.shape[0]):
+        for r in range(lengths[i]):
+            kind, a, b, c, d = records[i, r, KIND], records[i, r, A], records[i, r, B], \
+                records[i, r, C], records[i, r, D]
+            if kind == OUTCOME:
+                outcomes[c, a] += 1
+                rolls[MATCHES] += d if c == st.ROLL_MOVE else 0
+            elif kind == NOTE and a == st.NOTE_PRICE and b < st.NUM_PRICES:
+                prices[b] += 1
+            elif kind == NOTE and a == st.NOTE_BURN:
+                rolls[BURNS] += 1
+            elif kind == POOL and a == st.POOL_IMPACT:
+                impacts[np.flatnonzero(impact_columns == d)] += 1
+            elif kind == DECISION and a == CREW and b == st.MOVE and crew_move_kind(c) >= 0:
+                moves[crew_move_kind(c)] += 1
+        lengths[i] = 0
 
 
 class StarforgedStats:
@@ -41,34 +77,21 @@ class StarforgedStats:
     def __init__(self, config: StarforgedConfig):
         self.track_ticks = config.boxes * config.ticks_per_box
         self.outcomes = np.zeros((len(ROLL_LABELS), len(OUTCOME_LABELS)), np.int64)
-        self.matches = 0
+        self.rolls = np.zeros(2, np.int64)  # matches of move rolls, burns
         self.prices = np.zeros(st.NUM_PRICES, np.int64)
-        self.impacts = dict.fromkeys(IMPACT_LABELS.values(), 0)
-        self.burns = 0
+        self.impacts = np.zeros(len(IMPACT_LABELS), np.int64)  # by IMPACT_COLUMNS
         self.moves = np.zeros(len(MOVE_LABELS), np.int64)
         self.ends = np.zeros(len(END_LABELS), np.int64)
 
     def add_events(self, envs, records) -> None:
-        """Count one step's records."""
-        kind = records[:, KIND]
-        out = records[kind == OUTCOME]
-        np.add.at(self.outcomes, (out[:, C], out[:, A]), 1)
-        self.matches += int(out[out[:, C] == st.ROLL_MOVE, D].sum())
-        notes = records[kind == NOTE]
-        prices = notes[notes[:, A] == st.NOTE_PRICE, B]
-        self.prices += np.bincount(prices, minlength=st.NUM_PRICES)[:st.NUM_PRICES]
-        self.burns += int((notes[:, A] == st.NOTE_BURN).sum())
-        pools = records[kind == POOL]
-        for col in pools[pools[:, A] == st.POOL_IMPACT, D]:
-            self.impacts[IMPACT_LABELS[int(col)]] += 1
-        self._count_moves(records[(kind == DECISION) & (records[:, A] == CREW)
-                                  & (records[:, B] == st.MOVE)])
+        """Count drained records (int32[M, 5]): roll outcomes by roll, matches of move
+        rolls, prices, burns, impacts marked and the crew's moves."""
+        self.tally(records[None], np.array([len(records)], np.int64))
 
-    def _count_moves(self, decisions) -> None:
-        action = decisions[:, C]
-        self.moves[0] += int((action < st.A_SECURE_ADVANTAGE).sum())
-        self.moves[1] += int(((action >= st.A_SECURE_ADVANTAGE) & (action < st.A_FINISH)).sum())
-        self.moves[2] += int((action == st.A_FINISH).sum())
+    def tally(self, records, lengths) -> None:
+        """Count the log's records in place and clear the log (one compiled pass)."""
+        tally_records(records, lengths, self.outcomes, self.rolls, self.prices, self.impacts,
+                      IMPACT_COLUMNS, self.moves)
 
     def add_ended(self, rows) -> None:
         """Count how each ended scene ended (see module docstring)."""
@@ -90,9 +113,10 @@ class StarforgedStats:
             out[label] = frequency_table(dict(zip(OUTCOME_LABELS, self.outcomes[code])))
         out["crew_moves"] = frequency_table(dict(zip(MOVE_LABELS, self.moves)))
         out["prices"] = frequency_table(dict(zip(PRICE_LABELS, self.prices)))
-        out["impacts"] = frequency_table(self.impacts)
-        out["burns"] = self.burns
-        out["move_matches"] = self.matches
+        out["impacts"] = frequency_table(dict(zip(IMPACT_LABELS.values(),
+                                                  (int(n) for n in self.impacts))))
+        out["burns"] = int(self.rolls[BURNS])
+        out["move_matches"] = int(self.rolls[MATCHES])
         return out
 
 
