@@ -56,14 +56,16 @@ class FrontiersStats:
         kind = records[:, KIND]
         out = records[kind == OUTCOME]
         self.hits += np.bincount(out[:, A], minlength=2)[:2]
-        notes = records[kind == NOTE]
+        is_note = kind == NOTE
+        notes = records[is_note]
         declared = notes[notes[:, A] == st.NOTE_DECLARE, C]
         self.declared += np.bincount(declared, minlength=st.MAX_ABILITIES)[:st.MAX_ABILITIES]
         reacted = notes[notes[:, A] == st.NOTE_REACT, C]
         self.reactions += np.bincount(reacted, minlength=st.MAX_ABILITIES)[:st.MAX_ABILITIES]
+        by_code = np.bincount(notes[:, A], minlength=st.NUM_NOTES)  # one pass for every code
         for code, label in NOTE_LABELS.items():
-            self.notes[label] += int((notes[:, A] == code).sum())
-        self._count_scene_notes(envs[kind == NOTE], notes)
+            self.notes[label] += int(by_code[code])
+        self._count_scene_notes(envs[is_note], notes)
 
     def _count_scene_notes(self, envs, notes) -> None:
         """Add the Rounds begun and each side's knock-outs and deaths to their envs' counts."""
@@ -75,11 +77,15 @@ class FrontiersStats:
         for code, what in COUNTED:
             hit = notes[:, A] == code
             if what is None:
-                np.add.at(self.running[:, 0], envs[hit], 1)
+                self._add_per_env(0, envs[hit])
                 continue
             for side, mask in (("pcs", hit & ~enemy), ("enemies", hit & enemy)):
-                col = SCENE_COLUMNS.index(f"{side}_{what}")
-                np.add.at(self.running[:, col], envs[mask], 1)
+                self._add_per_env(SCENE_COLUMNS.index(f"{side}_{what}"), envs[mask])
+
+    def _add_per_env(self, col, envs) -> None:
+        """Add 1 to scene column ``col`` of each env in ``envs`` (repeats count again): one
+        bincount, which ``np.add.at`` takes many times as long to do."""
+        self.running[:, col] += np.bincount(envs, minlength=len(self.running))
 
     def scene_values(self, envs, rows) -> np.ndarray:
         """int64[k, 5]: :data:`SCENE_COLUMNS` of the scenes just ended in ``envs``; their
