@@ -75,7 +75,6 @@ from scenegym.envs.frontiers.state import (
     POOL_MP,
     POOL_POS,
     POS,
-    PRESENT,
     REACT,
     REACTIONS,
     ROLL_ATTACK,
@@ -272,6 +271,8 @@ def reaction_ability(s, p, r, kind):
     """The first catalogue ability of ``kind`` participant ``r`` has, or -1."""
     owned = s[ABILITIES + r]  # bit k: r has ability k, read once
     for k in range(p.num_abilities):
+        if owned >> k == 0:
+            break
         if (owned >> k) & 1 == 1 and p.ab_kind[k] == kind:
             return k
     return -1
@@ -281,15 +282,23 @@ def reaction_ability(s, p, r, kind):
 def may_react(s, p, r, kind, src, near, far):
     """Whether ``r`` may declare its Reaction of ``kind``: conscious and able to pay (AP,
     Energy, the Reaction Limit); a guard for ``near`` (the attacked) within its reach; an
-    opportunity strike when the mover left its reach (from Unit ``near`` to ``far``)."""
-    if s[PRESENT + r] == 0 or same_side(r, src) or not can_spend(s, p, r):
+    opportunity strike when the mover left its reach (from Unit ``near`` to ``far``). The
+    cheap tests go first: where ``r`` stands rules most out."""
+    if same_side(r, src) or not can_spend(s, p, r):
         return False
     k = reaction_ability(s, p, r, kind)
-    if k < 0 or not can_afford(s, p, r, k, True):
+    if k < 0 or not in_position(s, p, r, k, kind, near, far):
         return False
-    if kind == KIND_GUARD:
-        return distance(s, r, near) <= p.ab_range_max[k]
+    return can_afford(s, p, r, k, True)
+
+
+@njit(cache=True)
+def in_position(s, p, r, k, kind, near, far):
+    """Whether ``r`` stands where its Reaction ``k`` of ``kind`` may be declared (see
+    :func:`may_react`)."""
     reach = p.ab_range_max[k]
+    if kind == KIND_GUARD:
+        return distance(s, r, near) <= reach
     return abs(s[POS + r] - near) <= reach and abs(s[POS + r] - far) > reach
 
 

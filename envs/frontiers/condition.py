@@ -235,12 +235,6 @@ def energy_floor(s, p, c):
 
 
 @njit(cache=True)
-def can_pay_energy(s, p, c, cost):
-    """Whether spending ``cost`` stays within the negative limit."""
-    return cost == 0 or s[ENERGY + c] - cost >= energy_floor(s, p, c)
-
-
-@njit(cache=True)
 def fatigue_roll(s, dice, log, i, c, sides, purpose):
     """Roll the die; an odd face owes 1 Fatigue."""
     face = roll(dice, i, sides)
@@ -352,6 +346,24 @@ def settle(s, p, log, i, c):
 
 @njit(cache=True)
 def settle_all(s, p, log, i):
-    """Settle every participant (slot order)."""
+    """Settle every participant (slot order); one that owes nothing and need not fall is
+    settled here at once (its AT_ZERO alone follows its HP, as :func:`settle` has it)."""
     for c in range(MAX_CHARS):
-        settle(s, p, log, i, c)
+        if owes_nothing(s, c):
+            if s[PRESENT + c] == 1 and s[DEAD + c] == 0:
+                s[AT_ZERO + c] = 1 if s[HP + c] == 0 else 0
+        else:
+            settle(s, p, log, i, c)
+
+
+@njit(cache=True)
+def owes_nothing(s, c):
+    """Whether :func:`settle` would change nothing of ``c`` but its AT_ZERO: no Wounds or
+    Fatigue owed, and not due to die or fall (absent, dead, Wounds within the maximum and
+    Fatigue below it or already Unconscious)."""
+    if s[PENDING_WOUNDS + c] != 0 or s[PENDING_FATIGUE + c] != 0:
+        return False
+    if s[PRESENT + c] == 0 or s[DEAD + c] == 1:
+        return True
+    return (s[WOUNDS + c] <= s[WOUNDS_MAX + c]
+            and (s[FATIGUE + c] < s[FATIGUE_MAX + c] or s[DOWN + c] == 1))

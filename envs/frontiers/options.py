@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from numba import njit
 
-from scenegym.envs.frontiers.condition import can_pay_energy, can_spend, immobile, standing
+from scenegym.envs.frontiers.condition import can_spend, energy_floor, immobile, standing
 from scenegym.envs.frontiers.state import (
     ABILITIES,
     AP,
     DEAD,
+    ENERGY,
     FREE_USED,
     HP,
     HP_MAX,
@@ -42,12 +43,6 @@ def same_side(a, b):
 def distance(s, a, b):
     """Units between two participants on the line."""
     return abs(s[POS + a] - s[POS + b])
-
-
-@njit(cache=True)
-def has_ability(s, c, k):
-    """Whether participant ``c``'s archetype has catalogue ability ``k``."""
-    return (s[ABILITIES + c] >> k) & 1 == 1
 
 
 @njit(cache=True)
@@ -82,7 +77,17 @@ def can_afford(s, p, c, k, reaction):
     """Enough AP and Energy for ability ``k``, and (Reactions) within the Reaction Limit."""
     if reaction and p.reaction_limit > 0 and s[REACTIONS + c] >= p.reaction_limit:
         return False
-    return s[AP + c] >= ap_cost(p, k) and can_pay_energy(s, p, c, energy_cost(p, k, reaction))
+    return within_means(p, k, reaction, s[AP + c], s[ENERGY + c], energy_floor(s, p, c))
+
+
+@njit(cache=True)
+def within_means(p, k, reaction, ap, energy, floor):
+    """Whether ``ap`` AP and ``energy`` Energy pay for ability ``k`` (the Energy left not
+    below ``floor``, :func:`~scenegym.envs.frontiers.condition.energy_floor`)."""
+    if ap < ap_cost(p, k):
+        return False
+    cost = energy_cost(p, k, reaction)
+    return cost == 0 or energy - cost >= floor
 
 
 @njit(cache=True)
@@ -108,15 +113,20 @@ def fits_ability(s, p, c, k, t):
 
 
 @njit(cache=True)
-def target_distances(s, p, c, k):
-    """Bitmask of the distances (bit ``d``: ``d`` Units) from ``c`` at which ability ``k``
-    has a target of its kind (one pass over the participants serves every ability of the
-    same kind)."""
-    bits = 0
+def target_distances(s, c):
+    """``(foes, hurt)``: bitmasks of the distances (bit ``d``: ``d`` Units) from ``c`` of the
+    targets of an attack and of a heal (:func:`fits_ability`), in one pass over the
+    participants."""
+    foes = hurt = 0
     for t in range(MAX_CHARS):
-        if fits_ability(s, p, c, k, t):
-            bits |= 1 << distance(s, c, t)
-    return bits
+        if s[PRESENT + t] == 0 or s[DEAD + t] == 1:
+            continue
+        bit = 1 << distance(s, c, t)
+        if not same_side(c, t):
+            foes |= bit
+        elif s[HP + t] < s[HP_MAX + t]:
+            hurt |= bit
+    return foes, hurt
 
 
 @njit(cache=True)
@@ -127,44 +137,39 @@ def in_reach(p, k, bits):
 
 
 @njit(cache=True)
-def declarable(s, p, c, k):
-    """Whether ``c`` may declare ability ``k`` now, targets aside: it has it, it is an
-    Action (Reactions are declared in a reaction window), a Free Action not yet used this
-    Round, and ``c`` can pay for it."""
-    if k >= p.num_abilities or not has_ability(s, c, k):
-        return False
+def is_action(p, k):
+    """Whether ability ``k`` is an Action (Reactions are declared in a reaction window)."""
     kind = p.ab_kind[k]
-    if kind != KIND_ATTACK and kind != KIND_HEAL and kind != KIND_BOOST:
-        return False
-    if p.ab_free[k] == 1 and (s[FREE_USED + c] >> k) & 1 == 1:
-        return False
-    return can_afford(s, p, c, k, False)
+    return kind == KIND_ATTACK or kind == KIND_HEAL or kind == KIND_BOOST
 
 
 @njit(cache=True)
 def legal_abilities(s, p, c):
     """Bitmask of the catalogue abilities ``c`` may declare now, in its own Turn (bit ``k``:
-    ability ``k``): declarable, with a target in range (a boost targets its user). A
-    participant held at 0 HP (Conscious at 0 HP: it "Cannot spend AP") may still declare
-    abilities that cost no AP, its Free Actions."""
+    ability ``k``): it has it, it is an Action, a Free Action not yet used this Round, ``c``
+    can pay for it and has a target in range (a boost targets its user). A participant held
+    at 0 HP (Conscious at 0 HP: it "Cannot spend AP") may still declare abilities that cost
+    no AP, its Free Actions. ``c``'s own figures are read once, the targets' distances on
+    first need."""
     if not standing(s, c):
         return 0
     spends = can_spend(s, p, c)
+    owned, used = s[ABILITIES + c], s[FREE_USED + c]
+    ap, energy, floor = s[AP + c], s[ENERGY + c], energy_floor(s, p, c)
     foes = hurt = -1  # distances of targets, found on first need
     legal = 0
     for k in range(p.num_abilities):
-        if not declarable(s, p, c, k) or (not spends and spends_ap(p, k)):
+        if owned >> k == 0:
+            break
+        if ((owned >> k) & 1 == 0 or not is_action(p, k)
+                or (p.ab_free[k] == 1 and (used >> k) & 1 == 1)
+                or (not spends and spends_ap(p, k))
+                or not within_means(p, k, False, ap, energy, floor)):
             continue
-        kind, bits = p.ab_kind[k], 0
-        if kind == KIND_ATTACK:
-            if foes < 0:
-                foes = target_distances(s, p, c, k)
-            bits = foes
-        elif kind == KIND_HEAL:
-            if hurt < 0:
-                hurt = target_distances(s, p, c, k)
-            bits = hurt
-        if kind == KIND_BOOST or in_reach(p, k, bits):
+        kind = p.ab_kind[k]
+        if kind != KIND_BOOST and foes < 0:
+            foes, hurt = target_distances(s, c)
+        if kind == KIND_BOOST or in_reach(p, k, foes if kind == KIND_ATTACK else hurt):
             legal |= 1 << k
     return legal
 
