@@ -130,11 +130,12 @@ def observe_task(s, p, o):
     o[k + 26] = s[st.SPRINTED]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def observe_footing(s, o, c, k, actor, melee):
     """Present character ``c``'s place in the fight (its block at ``k``): present, its zone,
     Defeated, withdrawn, prone, a melee weapon (``melee``) in hand, the actor (``actor``),
-    in the actor's Reach."""
+    in the actor's Reach. Inlined: :func:`heuristic_view`'s loop over the characters then
+    compiles as fast as when it was written out."""
     o[k] = 1.0
     o[k + 2] = s[st.ZONE + c] / (st.MAX_ZONES - 1)
     o[k + 7] = s[st.DEFEATED + c]
