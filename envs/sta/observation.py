@@ -72,9 +72,8 @@ def share(x, scale):
 @njit(cache=True)
 def observe_phase(s, o):
     """The pending decision, one-hot."""
-    o[:st.NUM_PHASES] = 0.0
-    if 0 <= s[PHASE] < st.NUM_PHASES:
-        o[s[PHASE]] = 1.0
+    for k in range(st.NUM_PHASES):
+        o[k] = s[PHASE] == k
 
 
 @njit(cache=True)
@@ -103,9 +102,8 @@ def observe_zones(s, o):
 def observe_task(s, p, o):
     """The task being resolved and the acting character's turn so far."""
     k = O_TASK
-    o[k:k + st.TASK_GUARD] = 0.0  # the kind of task, one-hot
-    if 0 < s[st.TASK] <= st.TASK_GUARD:
-        o[k + s[st.TASK] - 1] = 1.0
+    for t in range(st.TASK_GUARD):  # the kind of task, one-hot
+        o[k + t] = s[st.TASK] == t + 1
     o[k + 3] = s[st.DEADLY]
     o[k + 4] = s[st.OPPOSED]
     o[k + 5] = share(s[st.DIFFICULTY], COUNT_SCALE)
@@ -132,43 +130,40 @@ def observe_task(s, p, o):
     o[k + 26] = s[st.SPRINTED]
 
 
-@njit(cache=True)
-def observe_character(s, p, o, c):
-    """Character slot ``c``'s block (an absent one's is 0 but for its reserve flag)."""
-    k = O_CHAR + c * CHAR_SLOTS
-    observe_footing(s, p, o, c, k)
-    if s[st.PRESENT + c] == 0:
-        o[k + 31] = s[st.RESERVE + c]
-        return
-    observe_condition(s, p, o, c, k)
-    observe_actions(s, p, o, c, k)
-
-
-@njit(cache=True)
-def observe_footing(s, p, o, c, k):
-    """Character ``c``'s place in the fight: present, its zone, Defeated, withdrawn, prone,
-    a melee weapon in hand, the actor, in the actor's Reach (all 0 for an absent one)."""
-    if s[st.PRESENT + c] == 0:
-        o[k] = o[k + 2] = o[k + 7] = o[k + 8] = o[k + 10] = o[k + 15] = o[k + 18] = 0.0
-        o[k + 21] = 0.0
-        return
-    actor = s[st.ACTOR]
+@njit(cache=True, inline="always")
+def observe_footing(s, o, c, k, actor, melee):
+    """Present character ``c``'s place in the fight (its block at ``k``): present, its zone,
+    Defeated, withdrawn, prone, a melee weapon (``melee``) in hand, the actor (``actor``),
+    in the actor's Reach. Inlined: :func:`heuristic_view`'s loop over the characters then
+    compiles as fast as when it was written out."""
     o[k] = 1.0
     o[k + 2] = s[st.ZONE + c] / (st.MAX_ZONES - 1)
     o[k + 7] = s[st.DEFEATED + c]
     o[k + 8] = s[st.WITHDRAWN + c]
     o[k + 10] = s[st.PRONE + c]
-    o[k + 15] = p.weapon_melee[weapon_in_hand(s, c)]
+    o[k + 15] = melee
     o[k + 18] = c == actor
     o[k + 21] = actor >= 0 and in_reach(s, actor, c) == 1
 
 
-@njit(cache=True)
-def observe_condition(s, p, o, c, k):
-    """Present character ``c``'s tier, Stress, Injuries, turn, drawn weapon, Guard,
-    complications, Determination, attack, part in the task and Injuries avoided."""
+@njit(cache=True, inline="always")
+def observe_character(s, p, o, c):
+    """Character slot ``c``'s whole block, over zeros (an absent one's is 0 but for its
+    reserve flag): its footing, then its condition and its further actions' slots.
+
+    One function, inlined into :func:`observe` (``inline="always"``), that reads the weapon
+    in hand and the actor once: the compiled code calls each numba function it does not
+    inline, so a block split over three writers (footing, condition, actions) cost three
+    calls per character, each reading the state again, and made the full observation
+    1.3-1.6x slower (issue 25)."""
+    k = O_CHAR + c * CHAR_SLOTS
+    if s[st.PRESENT + c] == 0:
+        o[k + 31] = s[st.RESERVE + c]
+        return
     actor = s[st.ACTOR]
     w = weapon_in_hand(s, c)
+    melee = p.weapon_melee[w]
+    observe_footing(s, o, c, k, actor, melee)
     o[k + 1] = s[st.TIER + c] / 3.0
     o[k + 3] = share(s[st.STRESS + c], max(s[st.STRESS_MAX + c], 1))
     o[k + 4] = fatigued(s, c)
@@ -180,22 +175,15 @@ def observe_condition(s, p, o, c, k):
     o[k + 13] = share(s[st.COMPLICATIONS + c], 3.0)
     o[k + 14] = share(s[st.DETERMINATION + c], 3.0)
     o[k + 16] = share(p.weapon_severity[w], COUNT_SCALE)
-    attr = st.DARING if p.weapon_melee[w] == 1 else st.CONTROL
+    attr = st.DARING if melee == 1 else st.CONTROL
     o[k + 17] = share(attribute(s, c, attr) + department(s, c, st.SECURITY), p.die_sides)
     o[k + 19] = c == s[st.TARGET]
     o[k + 20] = c == s[st.VICTIM]
     o[k + 22] = actor >= 0 and s[st.ASSIST_FOR + c] == actor
     o[k + 23] = share(s[st.AVOIDED + c], 3.0)
-
-
-@njit(cache=True)
-def observe_actions(s, p, o, c, k):
-    """Character ``c``'s slots of the further actions: majors this round, its readied
-    attack, traits, untreated Injuries, reserve, leadership, its weapon's qualities."""
-    w = weapon_in_hand(s, c)
     o[k + 24] = share(s[st.MAJORS + c], 2.0)
     o[k + 25] = s[st.READY_AT + c] >= 0
-    o[k + 26] = s[st.ACTOR] >= 0 and s[st.READY_AT + c] == s[st.ACTOR]
+    o[k + 26] = actor >= 0 and s[st.READY_AT + c] == actor
     o[k + 27] = share(s[st.HINDER + c], max(p.trait_max, 1))
     o[k + 28] = share(s[st.BOON + c], max(p.trait_max, 1))
     o[k + 29] = share(s[st.UNTREATED + c], 3.0)
@@ -224,12 +212,18 @@ def observe(s, p, o):
 def heuristic_view(s, p, o):
     """The slots the heuristic reads (``scenegym.envs.sta.heuristic``, personal and social
     conflicts alike), as :func:`observe` writes them: the pending decision, the scene, the
-    task and each character's place in the fight."""
+    task and each character's place in the fight (all 0 for an absent one)."""
     observe_phase(s, o)
     observe_scene(s, p, o)
     observe_task(s, p, o)
+    actor = s[st.ACTOR]
     for c in range(st.MAX_CHARS):
-        observe_footing(s, p, o, c, O_CHAR + c * CHAR_SLOTS)
+        k = O_CHAR + c * CHAR_SLOTS
+        if s[st.PRESENT + c] == 0:
+            o[k] = o[k + 2] = o[k + 7] = o[k + 8] = o[k + 10] = o[k + 15] = o[k + 18] = 0.0
+            o[k + 21] = 0.0
+        else:
+            observe_footing(s, o, c, k, actor, p.weapon_melee[weapon_in_hand(s, c)])
 
 
 @njit(cache=True)
