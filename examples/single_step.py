@@ -36,8 +36,8 @@ from scenegym.envs.core.kernels import entry_point
 
 @njit
 def no_op(packed, obs):
-    """What the seated step returns, doing nothing with its arguments."""
-    return -1, 0, 0, 0, 0
+    """What the seated step returns (no refusal), doing nothing with its arguments."""
+    return -1
 
 
 def microseconds(loop, steps: int, repeats: int) -> float:
@@ -81,8 +81,7 @@ def scenegym_loops(env_id: str) -> dict:
 
     def compiled():
         pick()
-        seated._seat_args[2] = 1
-        call(*args)
+        call(*args)  # (a new step: each call leaves its flag set)
 
     def arguments():
         pick()
