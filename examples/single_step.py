@@ -12,7 +12,8 @@ loaded machine's waits count less than in wall time):
 - **seated**: the Python of ``SeatedBatch.step`` around the compiled call;
 - **env**: the Python of ``SceneEnv.step`` around it (checks, the fresh observation and mask
   Gymnasium hands out, the info, the reset of an ended scene);
-- **wrappers**: what ``gym.make`` adds (order enforcing, the passive checker).
+- **wrappers**: what ``gym.make`` adds (the passive checker; the ids ask for no order
+  enforcing, which the env does itself).
 
 And CartPole-v1 through ``gym.make``, its ``action_space.sample()`` apart::
 
