@@ -344,9 +344,12 @@ class SceneEnv(_Seated, gym.Env):
         return self.seated.masks[0].copy()
 
     def render(self):
-        """The scene so far as a readable transcript (``render_mode="ansi"``)."""
+        """The scene so far as a readable transcript (``render_mode="ansi"``); refused before
+        the first ``reset`` (as Gymnasium's order-enforcing wrapper does)."""
         if self.render_mode != "ansi":
             return None
+        if self._needs_reset:
+            raise ResetNeeded(f"{self._name()}: call reset() before render()")
         return "\n".join(self.ruleset.transcript(self._scene_events, self.config)) + "\n"
 
 

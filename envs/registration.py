@@ -28,7 +28,12 @@ def register_ruleset_ids(ruleset: Ruleset) -> None:
 
 
 def register_env_id(ruleset: str, env: EnvId) -> None:
-    """Register ``env`` of the ruleset named ``ruleset`` unless its id is registered."""
+    """Register ``env`` of the ruleset named ``ruleset`` unless its id is registered.
+
+    Without Gymnasium's order-enforcing wrapper: the env refuses a step or a render before
+    ``reset`` itself (``ResetNeeded``), so the wrapper would only add a call to every step.
+    The passive env checker stays the user's choice (``gym.make(..., disable_env_checker=)``).
+    """
     if env.id in gym.registry:
         return
     kwargs = dict(env.kwargs)
@@ -36,7 +41,7 @@ def register_env_id(ruleset: str, env: EnvId) -> None:
         kwargs["ruleset"] = ruleset
     gym.register(id=env.id, entry_point=env.entry_point or GENERIC_ENV,
                  vector_entry_point=env.vector_entry_point or GENERIC_VECTOR_ENV,
-                 kwargs=kwargs, disable_env_checker=False)
+                 kwargs=kwargs, disable_env_checker=False, order_enforce=False)
 
 
 def register_all() -> None:

@@ -28,6 +28,7 @@ import numpy as np
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import CREW, GM, OVER, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point, policy_args
+from scenegym.envs.core.loops import N_DECISIONS, N_REPORTED, N_UNSEATED, N_WAITING
 from scenegym.envs.core.memory import row_bytes
 from scenegym.envs.core.packed import pack_seated
 from scenegym.envs.core.policy import PYTHON, ask, policy_of
@@ -96,9 +97,9 @@ class SeatedBatch:
                 f"choose a config that gives it decisions or the other seat")
         self.gm_reward, self.director = gm_reward, director or batch.ruleset.director
         n = batch.num_envs
-        self.unseated_episodes = 0
-        self.episodes_reported = 0
-        self.decisions_taken = 0  # by both seats, since the batch was made
+        # episodes reported, ended unseated, decisions taken (both seats) since the batch was
+        # made, envs waiting on a Python opponent: the compiled step counts them
+        self._counts = np.zeros(4, np.int64)
         self._seat_args = np.array([self.seat, pay_mode(self.seat, gm_reward), 1], np.int64)
         self._reward = np.zeros(n, np.float32)
         # per env: learner decided in this episode, reported an end, ended by the rules
@@ -112,6 +113,21 @@ class SeatedBatch:
         self._all = np.ones(n, np.bool_)
         self.inline_opponent = inline_opponent
         self.opponent = opponent
+
+    @property
+    def episodes_reported(self) -> int:
+        """Episodes that ended with a learner decision (each reported once), so far."""
+        return int(self._counts[N_REPORTED])
+
+    @property
+    def unseated_episodes(self) -> int:
+        """Episodes that ended without a learner decision (played out, not reported)."""
+        return int(self._counts[N_UNSEATED])
+
+    @property
+    def decisions_taken(self) -> int:
+        """Decisions taken by both seats since the batch was made."""
+        return int(self._counts[N_DECISIONS])
 
     @property
     def opponent(self):
@@ -141,7 +157,8 @@ class SeatedBatch:
             self._packed = [pack_seated(b.state, b.params, b.dice_arrays, b.log_arrays,
                                         b.seed_array, b.env_ids, b.masks, self._actions, which,
                                         b.illegal_code, self._seat_args, self._policy,
-                                        self._reward, self._final_obs, self._flags)
+                                        self._reward, self._final_obs, self._flags,
+                                        self._counts)
                             for which in (self._which, self._all)]
         self._obs = b.obs
         if self._entry is None:
@@ -172,7 +189,7 @@ class SeatedBatch:
         for mine, theirs in ((self._flags, state.flags), (self._reward, state.reward),
                              (self._final_obs, state.final_obs)):
             np.copyto(mine, theirs, casting="no")
-        self.episodes_reported, self.unseated_episodes, self.decisions_taken = state.counters
+        self._counts[[N_REPORTED, N_UNSEATED, N_DECISIONS]] = state.counters
 
     def clone(self, chance: int | None = None, opponent=None) -> SeatedBatch:
         """An independent seated batch in the same state: the same future dice, or with
@@ -284,23 +301,21 @@ class SeatedBatch:
 
     def _advance(self, which, new_step: bool) -> None:
         """The compiled step, then the Python opponent for the envs waiting on it, if any."""
-        self._seat_args[2] = new_step
-        waiting = self._call(which is self._all)
+        self._call(which is self._all, new_step)
         if which is self._which:  # (every env's step leaves it all False: nothing to clear)
             self._which[:] = False
-        if waiting:
-            self._answer_python_opponent(waiting)
+        if not self.compiled_opponent:
+            self._answer_python_opponent()
 
-    def _answer_python_opponent(self, waiting: int) -> None:
+    def _answer_python_opponent(self) -> None:
         """Ask the Python opponent for the envs waiting on it, and continue the compiled step
         from there, until none waits."""
         b = self.batch
-        while waiting:
-            self._seat_args[2] = 0
+        while self._counts[N_WAITING]:
             idx = np.flatnonzero((b.state[:, SEAT] == self.opponent_seat) & (b.state[:, OVER] == 0))
             self._actions[idx] = ask(self._opponent, b, idx)
             self._which[idx] = True
-            waiting = self._call(False)
+            self._call(False, new_step=False)
             self._which[:] = False
 
     def _refuse(self, bad: int) -> None:
@@ -311,17 +326,15 @@ class SeatedBatch:
                                "pending; call reset() first")
         raise ValueError(self.batch.describe_illegal(bad, int(self._actions[bad])))
 
-    def _call(self, everyone: bool) -> int:
+    def _call(self, everyone: bool, new_step: bool = True) -> None:
         """One call of the compiled step (its observations' array taken again only when the
-        batch's changed)."""
+        batch's changed); it counts into ``_counts``. A new step's flag is left set by the
+        previous call: only a call that continues a step writes it."""
         if self._args_version != self.batch.arrays_version:
             self._prepare()
-        bad, waiting, reported, unseated, decisions = self._entry(self._packed[everyone],
-                                                                  self._obs)
+        if not new_step:
+            self._seat_args[2] = 0
+        bad = self._entry(self._packed[everyone], self._obs)
         if bad != -1:
             self._refuse(bad)
         self._wrote = True
-        self.episodes_reported += reported
-        self.unseated_episodes += unseated
-        self.decisions_taken += decisions
-        return waiting

@@ -12,7 +12,8 @@ loaded machine's waits count less than in wall time):
 - **seated**: the Python of ``SeatedBatch.step`` around the compiled call;
 - **env**: the Python of ``SceneEnv.step`` around it (checks, the fresh observation and mask
   Gymnasium hands out, the info, the reset of an ended scene);
-- **wrappers**: what ``gym.make`` adds (order enforcing, the passive checker).
+- **wrappers**: what ``gym.make`` adds (the passive checker; the ids ask for no order
+  enforcing, which the env does itself).
 
 And CartPole-v1 through ``gym.make``, its ``action_space.sample()`` apart::
 
@@ -36,8 +37,8 @@ from scenegym.envs.core.kernels import entry_point
 
 @njit
 def no_op(packed, obs):
-    """What the seated step returns, doing nothing with its arguments."""
-    return -1, 0, 0, 0, 0
+    """What the seated step returns (no refusal), doing nothing with its arguments."""
+    return -1
 
 
 def microseconds(loop, steps: int, repeats: int) -> float:
@@ -81,8 +82,7 @@ def scenegym_loops(env_id: str) -> dict:
 
     def compiled():
         pick()
-        seated._seat_args[2] = 1
-        call(*args)
+        call(*args)  # (a new step: each call leaves its flag set)
 
     def arguments():
         pick()

@@ -15,6 +15,11 @@ compiled callers says so with ``@njit(no_cpython_wrapper=True)``: numba then bui
 Python entry for it, and it can be called from compiled code only. Make borrowed views only
 inside the batch loops (:mod:`scenegym.envs.core.loops`), from arguments of the loop.
 
+:func:`borrowed_fields` reads every field of a numba StructRef (the seated step's packed
+arrays, :mod:`scenegym.envs.core.packed`) at once, each array (alone or inside a tuple) a
+borrowed view: reading the fields one by one counts a reference per array, and each
+helper they go to counts its own, which for a batch of one costs more than a rule step.
+
 Numba internals: the type subclasses ``types.Array`` and its data model subclasses numba's
 ``ArrayModel`` (``numba.core.datamodel.models``), dropping the reference-counted member
 from what numba traverses. That API is not public. If a numba release no longer offers it in
@@ -30,6 +35,8 @@ import os
 
 from numba import njit, types
 from numba.core.errors import NumbaTypeError
+from numba.experimental import structref
+from numba.extending import intrinsic
 
 BORROWING = False
 REFUSAL = ("a borrowed array view (scenegym.envs.core.borrow) cannot leave compiled code: "
@@ -41,7 +48,7 @@ def _internals_usable() -> bool:
     try:
         from numba.core import cgutils  # noqa: F401
         from numba.core.datamodel.models import ArrayModel
-        from numba.extending import box, intrinsic, register_model  # noqa: F401
+        from numba.extending import box, register_model  # noqa: F401
     except ImportError:
         return False
     return all(hasattr(ArrayModel, name)
@@ -53,7 +60,7 @@ BORROW_WANTED = os.environ.get("SCENEGYM_BORROW", "1") != "0"
 if BORROW_WANTED and _internals_usable():
     from numba.core import cgutils
     from numba.core.datamodel.models import ArrayModel
-    from numba.extending import box, intrinsic, register_model
+    from numba.extending import box, register_model
 
     class BorrowedArray(types.Array):
         """An array type whose values own no reference (see module docstring)."""
@@ -84,16 +91,11 @@ if BORROW_WANTED and _internals_usable():
         """A view of ``ary`` (same data, shape and strides) that holds no reference."""
         if not isinstance(ary, types.Array):
             return None
-        borrowed = BorrowedArray(ary.dtype, ary.ndim, ary.layout, readonly=not ary.mutable,
-                                 aligned=ary.aligned)
 
         def codegen(context, builder, signature, args):
-            view = context.make_array(ary)(context, builder, value=args[0])
-            view.meminfo = cgutils.get_null_value(view.meminfo.type)
-            view.parent = cgutils.get_null_value(view.parent.type)
-            return view._getvalue()
+            return _borrowed_value(context, builder, ary, args[0])
 
-        return borrowed(ary), codegen
+        return _borrowed_type(ary)(ary), codegen
 
     BORROWING = True
 else:  # pragma: no cover - only on a numba release without these internals
@@ -102,3 +104,60 @@ else:  # pragma: no cover - only on a numba release without these internals
     def borrow(ary):
         """The array itself (this numba release offers no borrowed views)."""
         return ary
+
+
+def _borrowed_type(typ):
+    """The type of ``typ``'s borrowed view: arrays borrowed, tuples element by element, other
+    types as they are (all of them as they are when this numba offers no borrowing)."""
+    if not BORROWING:
+        return typ
+    if isinstance(typ, types.Array) and not isinstance(typ, BorrowedArray):
+        return BorrowedArray(typ.dtype, typ.ndim, typ.layout, readonly=not typ.mutable,
+                             aligned=typ.aligned)
+    if isinstance(typ, types.BaseTuple):
+        elements = tuple(_borrowed_type(t) for t in typ.types)
+        if not isinstance(typ, types.BaseNamedTuple):
+            return types.Tuple(elements)  # a UniTuple when the elements share their type
+        if all(t == elements[0] for t in elements):
+            return types.NamedUniTuple(elements[0], len(elements), typ.instance_class)
+        return types.NamedTuple(elements, typ.instance_class)
+    return typ
+
+
+def _borrowed_value(context, builder, typ, value):
+    """``value`` (of type ``typ``) as :func:`_borrowed_type` types it: the same members, each
+    array's reference-counted members null."""
+    if isinstance(typ, types.Array):
+        view = context.make_array(typ)(context, builder, value=value)
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        return view._getvalue()
+    if isinstance(typ, types.BaseTuple):
+        out = context.get_value_type(_borrowed_type(typ))(None)
+        for k, element in enumerate(typ.types):
+            member = _borrowed_value(context, builder, element, builder.extract_value(value, k))
+            out = builder.insert_value(out, member, k)
+        return out
+    return value
+
+
+@intrinsic
+def borrowed_fields(typingctx, struct):
+    """Every field of the StructRef ``struct``, in its order, as one tuple: each array a
+    borrowed view (or, when this numba offers no borrowing, the fields themselves, counted)."""
+    if not isinstance(struct, types.StructRef):
+        return None
+    fields = [typ for _, typ in struct.field_dict.items()]
+    result = types.Tuple(tuple(_borrowed_type(t) for t in fields))
+
+    def codegen(context, builder, signature, args):
+        data = structref._Utils(context, builder, struct).get_data_struct(args[0])
+        values = [getattr(data, name) for name in struct.field_dict]
+        if BORROWING:
+            values = [_borrowed_value(context, builder, t, v) for t, v in zip(fields, values)]
+        out = context.make_tuple(builder, result, values)
+        if not BORROWING:
+            context.nrt.incref(builder, result, out)
+        return out
+
+    return result(struct), codegen

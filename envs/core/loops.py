@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.borrow import borrow, borrowed_fields
 from scenegym.envs.core.dice import Dice, episode_key, start_episode
 from scenegym.envs.core.events import EventLog
 from scenegym.envs.core.forfeit import forfeit
@@ -49,6 +49,9 @@ from scenegym.envs.core.prefetch import prefetch_pays, prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
 
 RAISE, LOSE = 0, 1  # what an illegal action does
+# the seated step's counts (its ``counts`` array): episodes reported, episodes ended unseated,
+# decisions taken, envs waiting on a Python agent
+N_REPORTED, N_UNSEATED, N_DECISIONS, N_WAITING = range(4)
 MAX_UNSEATED_IN_A_ROW = 10_000  # episodes an env may end without a learner decision
 
 
@@ -265,23 +268,26 @@ def seated_advance(packed, obs):
     ``packed``: the step's arrays in one argument (:mod:`scenegym.envs.core.packed`: one
     argument unboxes at a fraction of the cost of its fields passed one by one), ``obs``: the
     observations (the native vector env hands in a fresh array at every step). See
-    :func:`seated_rows` for the fields.
+    :func:`seated_rows` for the fields. The fields are read borrowed (no reference counted per
+    array: the packed arrays outlive the call).
     """
-    return seated_rows(packed.state, packed.params, packed.dice_arrays, packed.log_arrays,
-                       packed.seed, packed.env_ids, packed.masks, obs, packed.actions,
-                       packed.which, packed.illegal_mode, packed.seat, packed.policy,
-                       packed.reward, packed.final_obs, packed.flags)
+    (state, params, dice_arrays, log_arrays, seed, env_ids, masks, actions, which, illegal_mode,
+     seat, policy, reward, final_obs, flags, counts) = borrowed_fields(packed)
+    return seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks,
+                       borrow(obs), actions, which, illegal_mode, seat, policy, reward,
+                       final_obs, flags, counts)
 
 
 @njit(cache=True)
 def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, obs,
-                actions, which, illegal_mode, seat, policy, reward, final_obs, flags):
+                actions, which, illegal_mode, seat, policy, reward, final_obs, flags, counts):
     """The seated step (:func:`seated_advance`) over its arrays.
 
     Args:
         seed: uint64[1], the batch's seed.
         seat: int64[3] ``(learner seat, payment code, new step)``: a new step clears the
-            outputs and requires the learner pending in every env.
+            outputs and requires the learner pending in every env. The call sets it back to
+            1 (a caller that continues a step sets it to 0 before each call).
         policy: the compiled policies' arguments (:func:`policy_action`), then the float64[5]
             director weights.
         reward: float32[n], the learner's reward of this step per env.
@@ -289,22 +295,26 @@ def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ob
         flags: bool[n, 4] per env: the learner decided in this episode; an end was reported
             in this step; the rules ended it (every end the rules define, their round or
             move limit included: Gymnasium's ``terminated``); the rules' limit cut it off.
+        counts: int64[4], the batch's episodes reported, episodes ended unseated and
+            decisions taken (both seats), which the call adds to, then the envs left waiting
+            on a Python agent, which it sets.
 
     Returns:
-        ``(bad, waiting, reported, unseated, decisions)``: the first env with an illegal
-        action (or ``-2 - i`` for an env ``i`` whose learner was not pending at a new step;
-        -1: none), envs waiting on a Python agent, episodes reported, episodes ended
-        unseated, decisions taken (both seats).
+        The first env with an illegal action (or ``-2 - i`` for an env ``i`` whose learner
+        was not pending at a new step), or -1: none (one int: a tuple costs more to hand to
+        Python than a batch of one's rules).
     """
     p = params[0]
     dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
     learner, new_step = seat[0], seat[2] == 1
+    seat[2] = 1
+    counts[N_WAITING] = 0
     for i in range(state.shape[0]):
         if new_step and (state[i, SEAT] != learner or state[i, OVER] == 1):
-            return -2 - i, 0, 0, 0, 0
+            return -2 - i
     bad = first_illegal(state, masks, actions, which)
     if bad >= 0 and illegal_mode == RAISE:
-        return bad, 0, 0, 0, 0
+        return bad
     waiting = reported = unseated = decisions = 0
     far = rows_far(state, masks, obs, True)  # the learner reads every row's
     for i in range(state.shape[0]):
@@ -359,7 +369,11 @@ def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ob
             begin_next(s, p, dice, log, i, seed[0], env_ids[i], m)
         if stale:  # the learner, or a Python agent, reads it next
             rule_observe(s, p, o)
-    return -1, waiting, reported, unseated, decisions
+    counts[N_REPORTED] += reported
+    counts[N_UNSEATED] += unseated
+    counts[N_DECISIONS] += decisions
+    counts[N_WAITING] = waiting
+    return -1
 
 
 @njit(cache=True)

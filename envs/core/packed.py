@@ -16,7 +16,7 @@ from numba.experimental import structref
 
 SEATED_FIELDS = ("state", "params", "dice_arrays", "log_arrays", "seed", "env_ids", "masks",
                  "actions", "which", "illegal_mode", "seat", "policy", "reward", "final_obs",
-                 "flags")
+                 "flags", "counts")
 
 
 @structref.register
@@ -39,7 +39,7 @@ structref.define_proxy(SeatedArrays, SeatedArraysType, SEATED_FIELDS)
 
 @njit(cache=True)
 def pack_seated(state, params, dice_arrays, log_arrays, seed, env_ids, masks, actions, which,
-                illegal_mode, seat, policy, reward, final_obs, flags):
+                illegal_mode, seat, policy, reward, final_obs, flags, counts):
     """The seated step's arrays as one :class:`SeatedArrays` (compiled and cached, unlike the
     proxy's own constructor, which compiles again in every process).
 
@@ -48,7 +48,7 @@ def pack_seated(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ac
         Others: as ``loops.seated_advance`` reads them.
     """
     return SeatedArrays(state, params, dice_arrays, log_arrays, seed, env_ids, masks, actions,
-                        which, illegal_mode, seat, policy, reward, final_obs, flags)
+                        which, illegal_mode, seat, policy, reward, final_obs, flags, counts)
 
 
 __all__ = ["SEATED_FIELDS", "SeatedArrays", "SeatedArraysType", "pack_seated"]

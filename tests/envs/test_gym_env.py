@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env as gym_check_env
+from gymnasium.wrappers import OrderEnforcing
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 from scenegym.envs.core.recycle import Recycled
@@ -81,6 +82,25 @@ def test_stepping_after_the_scene_ended_without_reset_is_refused():
         env.step(0)
     _, info = env.reset()
     env.step(legal_action(info))  # after reset the next scene plays
+
+
+def test_gym_make_adds_no_order_enforcing_the_env_refuses_early_calls_itself():
+    env = gym.make(SF, render_mode="ansi")
+    assert not any(isinstance(w, OrderEnforcing) for w in wrappers_of(env))
+    with pytest.raises(ResetNeeded, match=rf"{SF}: call reset\(\) before step\(\)"):
+        env.step(0)
+    with pytest.raises(ResetNeeded, match=rf"{SF}: call reset\(\) before render\(\)"):
+        env.render()
+    env.reset(seed=1)
+    assert isinstance(env.render(), str)
+
+
+def wrappers_of(env) -> list:
+    """``env`` and every env it wraps, outermost first."""
+    chain = [env]
+    while isinstance(chain[-1], gym.Wrapper):
+        chain.append(chain[-1].env)
+    return chain
 
 
 def test_vector_env_refuses_float_and_out_of_range_actions():
