@@ -3,7 +3,8 @@
 ``scenegym report`` arms (``--arm "name=crew=heuristic,rank=dangerous"``) and the training
 commands (``--set rank=dangerous``) read config fields this way, as ``gym.make(id,
 field=value)`` takes them: a value is a Python literal (``4``, ``False``, ``(4, 4, 4)``)
-or else the text itself (``dangerous``). ``scenario=PATH`` names a content file (or a
+or else the text itself (``dangerous``); a bool field also takes ``true`` and ``false`` in
+any case. ``scenario=PATH`` names a content file (or a
 shipped scenario) for the rulesets that read them; its text is kept as it is.
 """
 
@@ -69,7 +70,19 @@ def parse_item(option: str, item: str, key: str, value: str, config_type):
     if key not in config_type.field_names():
         raise ValueError(f"{option} {item!r}: {key!r} is not a config field; allowed: "
                          f"{', '.join(config_type.field_names())}, {SCENARIO}")
+    if field_type(config_type, key) == "bool" and value.lower() in BOOLS:
+        return BOOLS[value.lower()]
     return parse_value(value)
+
+
+BOOLS = {"true": True, "false": False}  # a bool field's value in any case, as shells write it
+
+
+def field_type(config_type, key: str) -> str:
+    """The annotation of config field ``key`` as written (``"bool"``, ``"int"``, ...)."""
+    from dataclasses import fields
+
+    return next((str(f.type) for f in fields(config_type) if f.name == key), "")
 
 
 def from_json(value):

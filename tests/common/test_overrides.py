@@ -19,6 +19,15 @@ def test_values_are_literals_or_text_and_make_a_valid_config():
     assert (config.clock_by_situation, config.rank) == ((4, 4, 4), "dangerous")
 
 
+@pytest.mark.parametrize("text, value", [("true", True), ("FALSE", False), ("True", True)])
+def test_a_bool_field_takes_true_and_false_in_any_case(text, value):
+    assert parse_overrides([f"finish_early={text}"], StarforgedConfig) == {"finish_early": value}
+
+
+def test_a_text_field_keeps_true_as_text():
+    assert parse_overrides(["rank=true"], StarforgedConfig) == {"rank": "true"}
+
+
 def test_overrides_survive_a_json_manifest():
     """A run's manifest is JSON: tuples come back as tuples, so the config accepts them."""
     overrides = {"clock_by_situation": (4, 4, 4), "oracle_rows": ((50, "harm"), (100, "twice")),
