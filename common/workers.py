@@ -1,11 +1,18 @@
 """Scenes split over worker processes: ``--workers N`` of every command that plays scenes.
 
 Scene ``j`` of a run depends on the seed and ``j`` alone (:mod:`scenegym.common.scenes`), so
-a run of ``N`` scenes splits into contiguous ranges of scenes, one per worker. Each worker
-makes its own agents, statistics and engine, plays its range and hands back its rows and its
-statistics; the rows joined in scene order and the statistics added up
-(``merge``, :mod:`scenegym.envs.core.rulestats`) are those of one process playing them all,
-so every figure is the same whatever the number of workers.
+a run of ``N`` scenes splits into contiguous ranges of scenes (:func:`scene_pieces`: several
+a worker, so that a worker slowed down does not keep the others waiting). Each range is
+played with its own statistics and engine, and hands back its rows and its statistics; the
+rows joined in scene order and the statistics added up in that order (``merge``,
+:mod:`scenegym.envs.core.rulestats`) are those of one process playing them all, so every
+figure is the same whatever the number of workers and whoever played which range.
+
+``--workers N`` is the processes that play: this one and ``N - 1`` worker processes. The
+workers take the ranges from the first on, this process from the last on, until they meet
+(:func:`play_ranges`): it plays while the workers start, so a run on two cores starts one
+process, not two, and the figures' SciPy is imported while the workers start, not after
+they end.
 
 The workers are processes started with ``spawn`` (numba and ``fork`` do not mix); each loads
 the compiled kernels from the on-disk cache the first run filled
@@ -27,7 +34,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from queue import Empty
@@ -53,6 +60,9 @@ WORKERS_VARIABLE = "SCENEGYM_WORKERS"
 SCENES_PER_WORKER = 100_000
 MAX_WORKERS = 1024
 POLL_SECONDS = 0.2
+# Ranges a run is cut into for each process that plays it (at least a batch of scenes each):
+# whoever ends first takes the next, so the processes end within one range of each other.
+PIECES_PER_WORKER = 8
 
 
 @dataclass(frozen=True)
@@ -125,6 +135,15 @@ def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
     return [(int(lo), int(hi - lo)) for lo, hi in zip(edges[:-1], edges[1:]) if hi > lo]
 
 
+def scene_pieces(scenes: int, workers: int, batch: int) -> int:
+    """Ranges to cut a run of ``scenes`` into for ``workers`` processes:
+    :data:`PIECES_PER_WORKER` a process, but none under ``batch`` scenes (a smaller one would
+    play a smaller batch), and at least two a process (the first ranges are queued for the
+    workers at once: this process takes the others)."""
+    wanted = min(PIECES_PER_WORKER * workers, scenes // max(batch, 1))
+    return min(scenes, max(2 * workers, wanted))
+
+
 def make_run_agents(run: SceneRun) -> dict:
     """The run's agents, each seeded from the run's seed (as in every worker)."""
     from scenegym.agents import make_agent  # agents sit on top of the engine
@@ -184,7 +203,8 @@ def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None
 
             parts = play_ranges_on_ray(run, scenes, workers, bar)
         else:
-            parts = play_ranges(run, scene_ranges(scenes, workers), bar)
+            pieces = scene_ranges(scenes, scene_pieces(scenes, workers, run.batch))
+            parts = play_ranges(run, pieces, workers - 1, agents, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -215,42 +235,96 @@ def splittable(run: SceneRun) -> bool:
             and hasattr(make_run_statistics(run), "merge"))
 
 
-def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], bar=None) -> list:
-    """Each range's ``(ended, kept, statistics, interrupted)``, played by its own worker;
-    Ctrl-C here stops every worker, and each hands back what it finished."""
+def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, agents=None,
+                bar=None) -> list:
+    """Each range's ``(ended, kept, statistics, interrupted)``, in order: ``processes`` worker
+    processes play them from the first on, this process from the last on (with ``agents``,
+    the run's, made already, else made here), until they meet. Ctrl-C here stops every
+    worker, and each hands back what it finished."""
     context = multiprocessing.get_context("spawn")
     counts, stop = context.Queue(), context.Event()
-    with ProcessPoolExecutor(len(ranges), mp_context=context, initializer=start_worker,
+    parts: list = [None] * len(ranges)
+    with ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker,
                              initargs=(counts, stop)) as pool:
         futures = [pool.submit(worker_range, run, first, scenes) for first, scenes in ranges]
         try:
-            follow(futures, counts, bar, stop)
+            load_figures()  # while the workers start
+            play_from_the_last(run, ranges, futures, parts, agents, ParentBar(bar, counts))
+            follow(futures, counts, bar)
         except KeyboardInterrupt:
-            stop.set()
-            follow(futures, counts, bar, stop)
-            return [finished(future, scenes) for future, (_, scenes) in zip(futures, ranges)]
-        return [future.result() for future in futures]
+            stop_workers(futures, stop)
+            follow(futures, counts, bar)
+            return [part or finished(future, scenes)
+                    for part, future, (_, scenes) in zip(parts, futures, ranges)]
+        except Exception:
+            stop_workers(futures, stop)
+            raise
+        return [part or future.result() for part, future in zip(parts, futures)]
+
+
+def stop_workers(futures: list, stop) -> None:
+    """Stop every worker: the ranges not begun are cancelled, those begun end with the
+    scenes finished (``stop``)."""
+    stop.set()
+    for future in futures:
+        future.cancel()
+
+
+def load_figures() -> None:
+    """Import what the run's figures need once it ends (SciPy's intervals: a second)."""
+    from scipy import stats  # noqa: F401
+
+
+def play_from_the_last(run: SceneRun, ranges: list, futures: list, parts: list, agents,
+                       bar) -> None:
+    """Play the ranges from the last on, here, until one is a worker's already: each range
+    taken from the workers (its future cancelled) gets its ``parts`` entry.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C (the range it cut gets the scenes finished before it).
+        Exception: A worker's error, raised before the next range.
+    """
+    for k in reversed(range(len(ranges))):
+        raise_failure(futures)
+        if not futures[k].cancel():  # a worker has it: those before it are theirs too
+            return
+        first, scenes = ranges[k]
+        agents = make_run_agents(run) if agents is None else agents
+        try:
+            ended, statistics = play_range(run, first, scenes, agents, bar)
+        except Interrupted as cut:
+            parts[k] = cut.ended, cut.kept, None, True
+            raise KeyboardInterrupt from None
+        parts[k] = ended, np.ones(scenes, np.bool_), statistics, False
 
 
 def finished(future, scenes: int):
     """What a worker stopped by Ctrl-C hands back; nothing when Ctrl-C ended its process
-    before it played (a Ctrl-C on the terminal reaches the workers too)."""
+    before it played (a Ctrl-C on the terminal reaches the workers too), or its range was
+    cancelled before it began."""
     try:
         return future.result()
-    except BrokenProcessPool:
+    except (BrokenProcessPool, CancelledError):
         return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
 
 
-def follow(futures: list, counts, bar, stop) -> None:
+def raise_failure(futures) -> None:
+    """Raise the error of a worker that failed (a Ctrl-C that ended a worker's process
+    aside: the run is cut, not failed)."""
+    for future in futures:
+        if future.done() and not future.cancelled():
+            error = future.exception()
+            if error is not None and not isinstance(error, BrokenProcessPool):
+                raise error
+
+
+def follow(futures: list, counts, bar) -> None:
     """Wait for every worker, counting the scenes they report on ``bar``; a worker's error
-    stops the others and is raised here."""
-    pending = set(futures)
+    is raised here."""
+    pending = {future for future in futures if not future.cancelled()}
     while pending:
         done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-        failed = [f.exception() for f in done if f.exception() is not None]
-        if failed and not isinstance(failed[0], BrokenProcessPool):
-            stop.set()
-            raise failed[0]
+        raise_failure(done)
         ended = drained(counts)
         if bar is not None and ended:
             _advance(bar, ended)  # the bar of play_scenes, counted the same way
@@ -304,6 +378,25 @@ def start_worker(counts, stop) -> None:
     global COUNTS, STOP
     COUNTS, STOP = counts, stop
     ignore_ctrl_c()
+
+
+class ParentBar:
+    """The part of a tqdm bar :func:`scenegym.common.scenes.play_scenes` uses, counting on
+    ``bar`` (if any) the scenes this process ends and those the workers report on
+    ``counts``."""
+
+    disable, desc = False, ""
+
+    def __init__(self, bar, counts):
+        self.bar, self.counts = bar, counts
+
+    def update(self, scenes: int) -> None:
+        ended = scenes + drained(self.counts)
+        if self.bar is not None and ended:
+            _advance(self.bar, ended)
+
+    def close(self) -> None:
+        pass
 
 
 class QueueBar:
