@@ -34,7 +34,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from queue import Empty
@@ -138,10 +138,9 @@ def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
 def scene_pieces(scenes: int, workers: int, batch: int) -> int:
     """Ranges to cut a run of ``scenes`` into for ``workers`` processes:
     :data:`PIECES_PER_WORKER` a process, but none under ``batch`` scenes (a smaller one would
-    play a smaller batch), and at least two a process (the first ranges are queued for the
-    workers at once: this process takes the others)."""
+    play a smaller batch), and at least one a process."""
     wanted = min(PIECES_PER_WORKER * workers, scenes // max(batch, 1))
-    return min(scenes, max(2 * workers, wanted))
+    return min(scenes, max(workers, wanted))
 
 
 def make_run_agents(run: SceneRun) -> dict:
@@ -177,6 +176,16 @@ def play_range(run: SceneRun, first: int, scenes: int, agents=None, bar=None, st
     ended = play_scenes(engine, agents, scenes, run.seed, statistics, inline=run.inline,
                         bar=bar, first=first, stop=stop)
     return ended, statistics
+
+
+def range_part(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None):
+    """``(ended, kept, statistics, interrupted)`` of one range of the run played here (see
+    :func:`play_range`): Ctrl-C, or ``stop``, ends it with the scenes finished before it."""
+    try:
+        ended, statistics = play_range(run, first, scenes, agents, bar, stop)
+        return ended, np.ones(scenes, np.bool_), statistics, False
+    except Interrupted as cut:
+        return cut.ended, cut.kept, None, True
 
 
 def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None):
@@ -238,36 +247,32 @@ def splittable(run: SceneRun) -> bool:
 def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, agents=None,
                 bar=None) -> list:
     """Each range's ``(ended, kept, statistics, interrupted)``, in order: ``processes`` worker
-    processes play them from the first on, this process from the last on (with ``agents``,
-    the run's, made already, else made here), until they meet. Ctrl-C here stops every
-    worker, and each hands back what it finished."""
+    processes take them from the first on, this process from the last on (with ``agents``,
+    the run's, made already, else made here), until they meet (:func:`claim`). Ctrl-C here
+    stops every worker, and each hands back what it finished."""
     context = multiprocessing.get_context("spawn")
     counts, stop = context.Queue(), context.Event()
-    parts: list = [None] * len(ranges)
+    claims = context.Array("q", [0, len(ranges)])  # ranges from the first on, to the last
+    parts: dict = {}
     with ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker,
-                             initargs=(counts, stop)) as pool:
-        futures = [pool.submit(worker_range, run, first, scenes) for first, scenes in ranges]
+                             initargs=(counts, stop, claims)) as pool:
+        futures = [pool.submit(worker_ranges, run, ranges) for _ in range(processes)]
         try:
             load_figures()  # while the workers start
-            play_from_the_last(run, ranges, futures, parts, agents, ParentBar(bar, counts))
+            play_from_the_last(run, ranges, claims, parts, agents, ParentBar(bar, counts),
+                               futures)
             follow(futures, counts, bar)
+            for future in futures:
+                parts.update(future.result())
         except KeyboardInterrupt:
-            stop_workers(futures, stop)
+            stop.set()
             follow(futures, counts, bar)
-            return [part or finished(future, scenes)
-                    for part, future, (_, scenes) in zip(parts, futures, ranges)]
+            for future in futures:
+                parts.update(finished(future))
         except Exception:
-            stop_workers(futures, stop)
+            stop.set()
             raise
-        return [part or future.result() for part, future in zip(parts, futures)]
-
-
-def stop_workers(futures: list, stop) -> None:
-    """Stop every worker: the ranges not begun are cancelled, those begun end with the
-    scenes finished (``stop``)."""
-    stop.set()
-    for future in futures:
-        future.cancel()
+    return [parts.get(k) or not_played(scenes) for k, (_, scenes) in enumerate(ranges)]
 
 
 def load_figures() -> None:
@@ -275,44 +280,60 @@ def load_figures() -> None:
     from scipy import stats  # noqa: F401
 
 
-def play_from_the_last(run: SceneRun, ranges: list, futures: list, parts: list, agents,
-                       bar) -> None:
-    """Play the ranges from the last on, here, until one is a worker's already: each range
-    taken from the workers (its future cancelled) gets its ``parts`` entry.
+def claim(claims, last: bool = False) -> int | None:
+    """Take the first range nobody took (``last``: the last one): its index, ``None`` when
+    every range is taken. ``claims`` holds the first range not taken and one past the last
+    range not taken."""
+    with claims.get_lock():
+        first, end = claims[0], claims[1]
+        if first >= end:
+            return None
+        if last:
+            claims[1] = end - 1
+            return end - 1
+        claims[0] = first + 1
+        return first
+
+
+def play_from_the_last(run: SceneRun, ranges: list, claims, parts: dict, agents, bar,
+                       futures: list) -> None:
+    """Play the ranges not taken from the last on, here, until every range is taken; each
+    one's part goes into ``parts`` under its index.
 
     Raises:
         KeyboardInterrupt: Ctrl-C (the range it cut gets the scenes finished before it).
         Exception: A worker's error, raised before the next range.
     """
-    for k in reversed(range(len(ranges))):
+    while True:
         raise_failure(futures)
-        if not futures[k].cancel():  # a worker has it: those before it are theirs too
+        k = claim(claims, last=True)
+        if k is None:
             return
-        first, scenes = ranges[k]
         agents = make_run_agents(run) if agents is None else agents
-        try:
-            ended, statistics = play_range(run, first, scenes, agents, bar)
-        except Interrupted as cut:
-            parts[k] = cut.ended, cut.kept, None, True
-            raise KeyboardInterrupt from None
-        parts[k] = ended, np.ones(scenes, np.bool_), statistics, False
+        parts[k] = range_part(run, *ranges[k], agents, bar)
+        if parts[k][3]:
+            raise KeyboardInterrupt
 
 
-def finished(future, scenes: int):
-    """What a worker stopped by Ctrl-C hands back; nothing when Ctrl-C ended its process
-    before it played (a Ctrl-C on the terminal reaches the workers too), or its range was
-    cancelled before it began."""
+def finished(future) -> dict:
+    """The parts a worker stopped by Ctrl-C hands back; none when Ctrl-C ended its process
+    (a Ctrl-C on the terminal reaches the workers too)."""
     try:
         return future.result()
-    except (BrokenProcessPool, CancelledError):
-        return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
+    except BrokenProcessPool:
+        return {}
+
+
+def not_played(scenes: int):
+    """The part of a range of ``scenes`` that Ctrl-C stopped before it began."""
+    return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
 
 
 def raise_failure(futures) -> None:
     """Raise the error of a worker that failed (a Ctrl-C that ended a worker's process
     aside: the run is cut, not failed)."""
     for future in futures:
-        if future.done() and not future.cancelled():
+        if future.done():
             error = future.exception()
             if error is not None and not isinstance(error, BrokenProcessPool):
                 raise error
@@ -321,7 +342,7 @@ def raise_failure(futures) -> None:
 def follow(futures: list, counts, bar) -> None:
     """Wait for every worker, counting the scenes they report on ``bar``; a worker's error
     is raised here."""
-    pending = {future for future in futures if not future.cancelled()}
+    pending = set(futures)
     while pending:
         done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
         raise_failure(done)
@@ -365,7 +386,8 @@ def results_in_order(function, items: list, workers: int = 1):
 
 
 # -- in the worker ----------------------------------------------------------------------------
-COUNTS = STOP = None  # the queue a worker reports its ended scenes on, the parent's Ctrl-C
+# The queue a worker reports its ended scenes on, the parent's Ctrl-C, the ranges taken.
+COUNTS = STOP = CLAIMS = None
 
 
 def ignore_ctrl_c() -> None:
@@ -373,10 +395,10 @@ def ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def start_worker(counts, stop) -> None:
+def start_worker(counts, stop, claims) -> None:
     """A worker leaves Ctrl-C to the parent, which passes it on as ``stop``."""
-    global COUNTS, STOP
-    COUNTS, STOP = counts, stop
+    global COUNTS, STOP, CLAIMS
+    COUNTS, STOP, CLAIMS = counts, stop, claims
     ignore_ctrl_c()
 
 
@@ -416,12 +438,13 @@ class QueueBar:
         pass
 
 
-def worker_range(run: SceneRun, first: int, scenes: int):
-    """In a worker: ``(ended, kept, statistics, interrupted)`` of one range; the parent's
-    Ctrl-C ends it with the scenes finished before it."""
-    try:
-        ended, statistics = play_range(run, first, scenes, bar=QueueBar(COUNTS),
-                                       stop=STOP.is_set)
-        return ended, np.ones(scenes, np.bool_), statistics, False
-    except Interrupted as stop:
-        return stop.ended, stop.kept, None, True
+def worker_ranges(run: SceneRun, ranges: list) -> dict:
+    """In a worker: ``{index: part}`` of the ranges it took (:func:`claim`) and played (see
+    :func:`range_part`), until none is left or the parent's Ctrl-C."""
+    played = {}
+    while not STOP.is_set():
+        k = claim(CLAIMS)
+        if k is None:
+            break
+        played[k] = range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set)
+    return played

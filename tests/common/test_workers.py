@@ -76,10 +76,11 @@ def test_this_process_plays_the_last_ranges_while_its_worker_starts(monkeypatch)
 
 def test_a_run_is_cut_into_ranges_of_a_batch_or_more():
     """Several ranges a process (whoever ends first takes the next), none under a batch, but
-    at least two a process (the first are queued for the workers at once)."""
+    at least one a process."""
     assert scene_pieces(400_000, 2, 4096) == 16
     assert scene_pieces(20_000, 2, 4096) == 4
-    assert scene_pieces(3, 2, 4096) == 3
+    assert scene_pieces(3000, 2, 4096) == 2
+    assert scene_pieces(1, 2, 4096) == 1
 
 
 def test_scene_ranges_cover_the_scenes_in_order():
