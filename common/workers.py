@@ -256,22 +256,22 @@ def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, ag
     parts: dict = {}
     with ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker,
                              initargs=(counts, stop, claims)) as pool:
-        futures = [pool.submit(worker_ranges, run, ranges) for _ in range(processes)]
+        # one task a range, each handed back as it ends: the first range nobody took
+        futures = [pool.submit(worker_range, run, ranges) for _ in ranges]
         try:
             load_figures()  # while the workers start
             play_from_the_last(run, ranges, claims, parts, agents, ParentBar(bar, counts),
                                futures)
             follow(futures, counts, bar)
-            for future in futures:
-                parts.update(future.result())
+            taken = [future.result() for future in futures]
         except KeyboardInterrupt:
             stop.set()
             follow(futures, counts, bar)
-            for future in futures:
-                parts.update(finished(future))
+            taken = [finished(future) for future in futures]
         except Exception:
             stop.set()
             raise
+    parts.update(part for part in taken if part is not None)
     return [parts.get(k) or not_played(scenes) for k, (_, scenes) in enumerate(ranges)]
 
 
@@ -315,13 +315,13 @@ def play_from_the_last(run: SceneRun, ranges: list, claims, parts: dict, agents,
             raise KeyboardInterrupt
 
 
-def finished(future) -> dict:
-    """The parts a worker stopped by Ctrl-C hands back; none when Ctrl-C ended its process
-    (a Ctrl-C on the terminal reaches the workers too)."""
+def finished(future):
+    """What a worker stopped by Ctrl-C hands back (see :func:`worker_range`); nothing when
+    Ctrl-C ended its process (a Ctrl-C on the terminal reaches the workers too)."""
     try:
         return future.result()
     except BrokenProcessPool:
-        return {}
+        return None
 
 
 def not_played(scenes: int):
@@ -438,13 +438,11 @@ class QueueBar:
         pass
 
 
-def worker_ranges(run: SceneRun, ranges: list) -> dict:
-    """In a worker: ``{index: part}`` of the ranges it took (:func:`claim`) and played (see
-    :func:`range_part`), until none is left or the parent's Ctrl-C."""
-    played = {}
-    while not STOP.is_set():
-        k = claim(CLAIMS)
-        if k is None:
-            break
-        played[k] = range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set)
-    return played
+def worker_range(run: SceneRun, ranges: list):
+    """In a worker: ``(index, part)`` of the first range nobody took (:func:`claim`),
+    played (see :func:`range_part`); ``None`` when every range is taken, or after the
+    parent's Ctrl-C."""
+    k = None if STOP.is_set() else claim(CLAIMS)
+    if k is None:
+        return None
+    return k, range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set)
