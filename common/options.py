@@ -190,7 +190,7 @@ option("ray", "--ray",
        '--workers ranges (pip install "scenegym[ray]")',
        action="store_true")
 option("workers", "--workers",
-       "worker processes the scenes are split over, the same figures whatever their number "
+       "processes the scenes are split over, the same figures whatever their number "
        "(default: every core, or SCENEGYM_WORKERS; one for a short run)",
        default=None, metavar="N")  # checked by scenegym.common.workers.check_workers
 option("address", "--address",

@@ -111,7 +111,7 @@ def play_ranges_on_ray(run, scenes: int, where, bar=None) -> list:
     import ray
 
     from scenegym.common.scenes import _advance
-    from scenegym.common.workers import scene_ranges
+    from scenegym.common.workers import not_played, scene_ranges
 
     started = not ray.is_initialized()
     connect(where.address)
@@ -119,8 +119,7 @@ def play_ranges_on_ray(run, scenes: int, where, bar=None) -> list:
     ranges = scene_ranges(scenes, min(tasks, scenes))
     play = ray.remote(num_cpus=1, max_retries=0)(_play_range)
     running = {play.remote(run, first, n): i for i, (first, n) in enumerate(ranges)}
-    parts: list = [(np.zeros((0, 0), np.int64), np.zeros(n, np.bool_), None, True)
-                   for _, n in ranges]
+    parts: list = [not_played(n) for _, n in ranges]
     try:
         while running:
             ready, _ = ray.wait(list(running), num_returns=1)

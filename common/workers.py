@@ -1,11 +1,18 @@
 """Scenes split over worker processes: ``--workers N`` of every command that plays scenes.
 
 Scene ``j`` of a run depends on the seed and ``j`` alone (:mod:`scenegym.common.scenes`), so
-a run of ``N`` scenes splits into contiguous ranges of scenes, one per worker. Each worker
-makes its own agents, statistics and engine, plays its range and hands back its rows and its
-statistics; the rows joined in scene order and the statistics added up
-(``merge``, :mod:`scenegym.envs.core.rulestats`) are those of one process playing them all,
-so every figure is the same whatever the number of workers.
+a run of ``N`` scenes splits into contiguous ranges of scenes (:func:`scene_pieces`: several
+a worker, so that a worker slowed down does not keep the others waiting). Each range is
+played with its own statistics and engine, and hands back its rows and its statistics; the
+rows joined in scene order and the statistics added up in that order (``merge``,
+:mod:`scenegym.envs.core.rulestats`) are those of one process playing them all, so every
+figure is the same whatever the number of workers and whoever played which range.
+
+``--workers N`` is the processes that play: this one and ``N - 1`` worker processes. The
+workers take the ranges from the first on, this process from the last on, until they meet
+(:func:`play_ranges`): it plays while the workers start, so a run on two cores starts one
+process, not two, and the figures' SciPy is imported while the workers start, not after
+they end.
 
 The workers are processes started with ``spawn`` (numba and ``fork`` do not mix); each loads
 the compiled kernels from the on-disk cache the first run filled
@@ -53,6 +60,9 @@ WORKERS_VARIABLE = "SCENEGYM_WORKERS"
 SCENES_PER_WORKER = 100_000
 MAX_WORKERS = 1024
 POLL_SECONDS = 0.2
+# Ranges a run is cut into for each process that plays it (at least a batch of scenes each):
+# whoever ends first takes the next, so the processes end within one range of each other.
+PIECES_PER_WORKER = 8
 
 
 @dataclass(frozen=True)
@@ -125,6 +135,14 @@ def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
     return [(int(lo), int(hi - lo)) for lo, hi in zip(edges[:-1], edges[1:]) if hi > lo]
 
 
+def scene_pieces(scenes: int, workers: int, batch: int) -> int:
+    """Ranges to cut a run of ``scenes`` into for ``workers`` processes:
+    :data:`PIECES_PER_WORKER` a process, but none under ``batch`` scenes (a smaller one would
+    play a smaller batch), and at least one a process."""
+    wanted = min(PIECES_PER_WORKER * workers, scenes // max(batch, 1))
+    return min(scenes, max(workers, wanted))
+
+
 def make_run_agents(run: SceneRun) -> dict:
     """The run's agents, each seeded from the run's seed (as in every worker)."""
     from scenegym.agents import make_agent  # agents sit on top of the engine
@@ -160,6 +178,16 @@ def play_range(run: SceneRun, first: int, scenes: int, agents=None, bar=None, st
     return ended, statistics
 
 
+def range_part(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None):
+    """``(ended, kept, statistics, interrupted)`` of one range of the run played here (see
+    :func:`play_range`): Ctrl-C, or ``stop``, ends it with the scenes finished before it."""
+    try:
+        ended, statistics = play_range(run, first, scenes, agents, bar, stop)
+        return ended, np.ones(scenes, np.bool_), statistics, False
+    except Interrupted as cut:
+        return cut.ended, cut.kept, None, True
+
+
 def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None):
     """Play scenes ``0 .. scenes-1`` of the run on ``workers`` processes (this one alone
     when 1, or when the run is not :func:`splittable`): ``(ended, statistics)``, the same
@@ -184,7 +212,8 @@ def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None
 
             parts = play_ranges_on_ray(run, scenes, workers, bar)
         else:
-            parts = play_ranges(run, scene_ranges(scenes, workers), bar)
+            pieces = scene_ranges(scenes, scene_pieces(scenes, workers, run.batch))
+            parts = play_ranges(run, pieces, workers - 1, agents, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -215,42 +244,108 @@ def splittable(run: SceneRun) -> bool:
             and hasattr(make_run_statistics(run), "merge"))
 
 
-def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], bar=None) -> list:
-    """Each range's ``(ended, kept, statistics, interrupted)``, played by its own worker;
-    Ctrl-C here stops every worker, and each hands back what it finished."""
+def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, agents=None,
+                bar=None) -> list:
+    """Each range's ``(ended, kept, statistics, interrupted)``, in order: ``processes`` worker
+    processes take them from the first on, this process from the last on (with ``agents``,
+    the run's, made already, else made here), until they meet (:func:`claim`). Ctrl-C here
+    stops every worker, and each hands back what it finished."""
     context = multiprocessing.get_context("spawn")
     counts, stop = context.Queue(), context.Event()
-    with ProcessPoolExecutor(len(ranges), mp_context=context, initializer=start_worker,
-                             initargs=(counts, stop)) as pool:
-        futures = [pool.submit(worker_range, run, first, scenes) for first, scenes in ranges]
+    claims = context.Array("q", [0, len(ranges)])  # ranges from the first on, to the last
+    parts: dict = {}
+    with ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker,
+                             initargs=(counts, stop, claims)) as pool:
+        # one task a range, each handed back as it ends: the first range nobody took
+        futures = [pool.submit(worker_range, run, ranges) for _ in ranges]
         try:
-            follow(futures, counts, bar, stop)
+            load_figures()  # while the workers start
+            play_from_the_last(run, ranges, claims, parts, agents, ParentBar(bar, counts),
+                               futures)
+            follow(futures, counts, bar)
+            taken = [future.result() for future in futures]
         except KeyboardInterrupt:
             stop.set()
-            follow(futures, counts, bar, stop)
-            return [finished(future, scenes) for future, (_, scenes) in zip(futures, ranges)]
-        return [future.result() for future in futures]
+            follow(futures, counts, bar)
+            taken = [finished(future) for future in futures]
+        except Exception:
+            stop.set()
+            raise
+    parts.update(part for part in taken if part is not None)
+    return [parts.get(k) or not_played(scenes) for k, (_, scenes) in enumerate(ranges)]
 
 
-def finished(future, scenes: int):
-    """What a worker stopped by Ctrl-C hands back; nothing when Ctrl-C ended its process
-    before it played (a Ctrl-C on the terminal reaches the workers too)."""
+def load_figures() -> None:
+    """Import what the run's figures need once it ends (SciPy's intervals: a second)."""
+    from scipy import stats  # noqa: F401
+
+
+def claim(claims, last: bool = False) -> int | None:
+    """Take the first range nobody took (``last``: the last one): its index, ``None`` when
+    every range is taken. ``claims`` holds the first range not taken and one past the last
+    range not taken."""
+    with claims.get_lock():
+        first, end = claims[0], claims[1]
+        if first >= end:
+            return None
+        if last:
+            claims[1] = end - 1
+            return end - 1
+        claims[0] = first + 1
+        return first
+
+
+def play_from_the_last(run: SceneRun, ranges: list, claims, parts: dict, agents, bar,
+                       futures: list) -> None:
+    """Play the ranges not taken from the last on, here, until every range is taken; each
+    one's part goes into ``parts`` under its index.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C (the range it cut gets the scenes finished before it).
+        Exception: A worker's error, raised before the next range.
+    """
+    while True:
+        raise_failure(futures)
+        k = claim(claims, last=True)
+        if k is None:
+            return
+        agents = make_run_agents(run) if agents is None else agents
+        parts[k] = range_part(run, *ranges[k], agents, bar)
+        if parts[k][3]:
+            raise KeyboardInterrupt
+
+
+def finished(future):
+    """What a worker stopped by Ctrl-C hands back (see :func:`worker_range`); nothing when
+    Ctrl-C ended its process (a Ctrl-C on the terminal reaches the workers too)."""
     try:
         return future.result()
     except BrokenProcessPool:
-        return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
+        return None
 
 
-def follow(futures: list, counts, bar, stop) -> None:
+def not_played(scenes: int):
+    """The part of a range of ``scenes`` that Ctrl-C stopped before it began."""
+    return np.zeros((0, 0), np.int64), np.zeros(scenes, np.bool_), None, True
+
+
+def raise_failure(futures) -> None:
+    """Raise the error of a worker that failed (a Ctrl-C that ended a worker's process
+    aside: the run is cut, not failed)."""
+    for future in futures:
+        if future.done():
+            error = future.exception()
+            if error is not None and not isinstance(error, BrokenProcessPool):
+                raise error
+
+
+def follow(futures: list, counts, bar) -> None:
     """Wait for every worker, counting the scenes they report on ``bar``; a worker's error
-    stops the others and is raised here."""
+    is raised here."""
     pending = set(futures)
     while pending:
         done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-        failed = [f.exception() for f in done if f.exception() is not None]
-        if failed and not isinstance(failed[0], BrokenProcessPool):
-            stop.set()
-            raise failed[0]
+        raise_failure(done)
         ended = drained(counts)
         if bar is not None and ended:
             _advance(bar, ended)  # the bar of play_scenes, counted the same way
@@ -291,7 +386,8 @@ def results_in_order(function, items: list, workers: int = 1):
 
 
 # -- in the worker ----------------------------------------------------------------------------
-COUNTS = STOP = None  # the queue a worker reports its ended scenes on, the parent's Ctrl-C
+# The queue a worker reports its ended scenes on, the parent's Ctrl-C, the ranges taken.
+COUNTS = STOP = CLAIMS = None
 
 
 def ignore_ctrl_c() -> None:
@@ -299,11 +395,30 @@ def ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def start_worker(counts, stop) -> None:
+def start_worker(counts, stop, claims) -> None:
     """A worker leaves Ctrl-C to the parent, which passes it on as ``stop``."""
-    global COUNTS, STOP
-    COUNTS, STOP = counts, stop
+    global COUNTS, STOP, CLAIMS
+    COUNTS, STOP, CLAIMS = counts, stop, claims
     ignore_ctrl_c()
+
+
+class ParentBar:
+    """The part of a tqdm bar :func:`scenegym.common.scenes.play_scenes` uses, counting on
+    ``bar`` (if any) the scenes this process ends and those the workers report on
+    ``counts``."""
+
+    disable, desc = False, ""
+
+    def __init__(self, bar, counts):
+        self.bar, self.counts = bar, counts
+
+    def update(self, scenes: int) -> None:
+        ended = scenes + drained(self.counts)
+        if self.bar is not None and ended:
+            _advance(self.bar, ended)
+
+    def close(self) -> None:
+        pass
 
 
 class QueueBar:
@@ -323,12 +438,11 @@ class QueueBar:
         pass
 
 
-def worker_range(run: SceneRun, first: int, scenes: int):
-    """In a worker: ``(ended, kept, statistics, interrupted)`` of one range; the parent's
-    Ctrl-C ends it with the scenes finished before it."""
-    try:
-        ended, statistics = play_range(run, first, scenes, bar=QueueBar(COUNTS),
-                                       stop=STOP.is_set)
-        return ended, np.ones(scenes, np.bool_), statistics, False
-    except Interrupted as stop:
-        return stop.ended, stop.kept, None, True
+def worker_range(run: SceneRun, ranges: list):
+    """In a worker: ``(index, part)`` of the first range nobody took (:func:`claim`),
+    played (see :func:`range_part`); ``None`` when every range is taken, or after the
+    parent's Ctrl-C."""
+    k = None if STOP.is_set() else claim(CLAIMS)
+    if k is None:
+        return None
+    return k, range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set)

@@ -9,7 +9,13 @@ import numpy as np
 import pytest
 from clirun import assert_refused, interrupted_on_a_terminal, run_json, scenegym
 
-from scenegym.common.workers import SCENES_PER_WORKER, scene_ranges, workers_for
+from scenegym.common import workers as pool
+from scenegym.common.workers import (
+    SCENES_PER_WORKER,
+    scene_pieces,
+    scene_ranges,
+    workers_for,
+)
 from scenegym.evaluation.playtest import playtest_scenes
 
 
@@ -44,6 +50,37 @@ def test_two_workers_write_the_report_of_one(tmp_path):
         assert done.returncode == 0, done.stderr
         texts.append((out / "report.json").read_text())
     assert texts[0] == texts[1]
+
+
+def test_this_process_plays_the_last_ranges_while_its_worker_starts(monkeypatch):
+    """Issue 25, item 5: "with `--workers 2` on two quiet cores >= 1.7x one worker": of two
+    processes, this one plays too (the ranges from the last on, while its one worker starts
+    and takes them from the first on), and every scene keeps its row."""
+    played = []
+
+    def recorded(run, first, scenes, *args, **kwargs):  # this process's ranges alone
+        played.append((first, scenes))
+        return play_range(run, first, scenes, *args, **kwargs)
+
+    play_range = pool.play_range
+    monkeypatch.setattr(pool, "play_range", recorded)
+    split = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
+                            workers=2)[1]
+    ranges = scene_ranges(1000, scene_pieces(1000, 2, 16))
+    assert played and played == ranges[::-1][:len(played)]
+    monkeypatch.setattr(pool, "play_range", play_range)
+    alone = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
+                            workers=1)[1]
+    assert np.array_equal(split, alone)
+
+
+def test_a_run_is_cut_into_ranges_of_a_batch_or_more():
+    """Several ranges a process (whoever ends first takes the next), none under a batch, but
+    at least one a process."""
+    assert scene_pieces(400_000, 2, 4096) == 16
+    assert scene_pieces(20_000, 2, 4096) == 4
+    assert scene_pieces(3000, 2, 4096) == 2
+    assert scene_pieces(1, 2, 4096) == 1
 
 
 def test_scene_ranges_cover_the_scenes_in_order():
