@@ -131,53 +131,60 @@ def change_pool(carry, env, p, b, c, d, changes, kind_of):
 
 
 @njit(cache=True)
-def count_record(rows, r, env, ints, by_round, changes, carry, starts, tables):
-    """Count record ``rows[r]`` of env ``env`` (see ``StaStats`` for the counters)."""
+def count_rows(rows, lo, hi, env, ints, by_round, changes, carry, starts, tables):
+    """Count records ``rows[lo:hi]``, all of env ``env`` in the order written (see
+    ``StaStats`` for the counters)."""
     ends, tasks, notes, spends, avoided_by = ints
     end_index, note_index, buy_index, kind_of, pool_codes = tables
-    kind, a, b, c, d = rows[r, KIND], rows[r, A], rows[r, B], rows[r, C], rows[r, D]
-    if kind == EPISODE_END:
-        k = lookup(end_index, b)
-        if k >= 0:
-            ends[k] += 1
-        end_scene(carry, env, starts, by_round)
-    elif kind == OUTCOME and c == st.ROLL_ACTIVE:
-        tasks[1 if d // 2 >= st.MAX_PCS else 0, d % 2] += 1
-    elif kind == NOTE:
-        k = lookup(note_index, a)
-        if k >= 0:
-            notes[k] += 1
-        if a == st.NOTE_AVOID:
-            avoided_by[1 if b >= st.MAX_PCS else 0] += 1
-        elif a == st.NOTE_ROUND:
-            for p in range(starts.shape[0]):
-                add_pool_value(by_round, p, min(b, by_round.shape[2] - 2), float(carry[env, p]))
-    elif kind == DECISION:
-        k = lookup(buy_index, c)
-        if k >= 0:
-            spends[k] += 1
-        carry[env, DECIDED] = c
-    elif kind == POOL:
-        for p in range(pool_codes.shape[0]):
-            if a == pool_codes[p]:
-                change_pool(carry, env, p, b, c, d, changes, kind_of)
+    for r in range(lo, hi):
+        kind, a, b, c, d = rows[r, KIND], rows[r, A], rows[r, B], rows[r, C], rows[r, D]
+        if kind == EPISODE_END:
+            k = lookup(end_index, b)
+            if k >= 0:
+                ends[k] += 1
+            end_scene(carry, env, starts, by_round)
+        elif kind == OUTCOME and c == st.ROLL_ACTIVE:
+            tasks[1 if d // 2 >= st.MAX_PCS else 0, d % 2] += 1
+        elif kind == NOTE:
+            k = lookup(note_index, a)
+            if k >= 0:
+                notes[k] += 1
+            if a == st.NOTE_AVOID:
+                avoided_by[1 if b >= st.MAX_PCS else 0] += 1
+            elif a == st.NOTE_ROUND:
+                slot = min(b, by_round.shape[2] - 2)
+                for p in range(starts.shape[0]):
+                    add_pool_value(by_round, p, slot, float(carry[env, p]))
+        elif kind == DECISION:
+            k = lookup(buy_index, c)
+            if k >= 0:
+                spends[k] += 1
+            carry[env, DECIDED] = c
+        elif kind == POOL:
+            for p in range(pool_codes.shape[0]):
+                if a == pool_codes[p]:
+                    change_pool(carry, env, p, b, c, d, changes, kind_of)
 
 
 @njit(cache=True)
 def tally_records(records, lengths, ints, by_round, changes, carry, starts, tables):
     """Count the log's records (env ``i``'s first ``lengths[i]``) and clear the log."""
     for i in range(lengths.shape[0]):
-        rows = records[i]
-        for r in range(lengths[i]):
-            count_record(rows, r, i, ints, by_round, changes, carry, starts, tables)
+        count_rows(records[i], 0, lengths[i], i, ints, by_round, changes, carry, starts,
+                   tables)
         lengths[i] = 0
 
 
 @njit(cache=True)
 def add_records(records, envs, ints, by_round, changes, carry, starts, tables):
-    """Count drained records (int32[M, 5]), row ``r`` of env ``envs[r]``."""
-    for r in range(records.shape[0]):
-        count_record(records, r, envs[r], ints, by_round, changes, carry, starts, tables)
+    """Count drained records (int32[M, 5], env ``envs[r]``'s rows together, in the order
+    written)."""
+    lo = 0
+    for r in range(1, records.shape[0] + 1):
+        if r == records.shape[0] or envs[r] != envs[lo]:
+            count_rows(records, lo, r, envs[lo], ints, by_round, changes, carry, starts,
+                       tables)
+            lo = r
 
 
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
