@@ -227,6 +227,7 @@ class StaStats:
             self.carry = np.concatenate([self.carry, fresh])
 
     def _counters(self) -> tuple:
+        """The arguments of the counting kernels after the records."""
         ints = (self.ends, self.tasks, self.notes, self.spends, self.avoided_by)
         return ints, self.by_round, self.changes, self.carry, self.starts, TABLES
 
