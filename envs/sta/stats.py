@@ -19,6 +19,7 @@ Read from the event log:
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from scenegym.envs.core.events import DECISION, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.forfeit import FORFEIT_REASON
@@ -73,119 +74,173 @@ KIND_NAMES, KIND_OF = action_kinds()
 NO_DECISION, BANKED = len(KIND_NAMES) - 2, len(KIND_NAMES) - 1
 
 
-def segment_edges(envs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Masks of each env's first and last record in a drain (records come env by env)."""
-    change = envs[1:] != envs[:-1]
-    return np.r_[True, change], np.r_[change, True]
+NOTE_LABELS = tuple(NOTES.values())
+BUY_LABELS = tuple(BUYS.values())
+POOL_CODES = np.array(list(POOLS.values()), np.int64)
+MOMENTUM, THREAT, DECIDED = range(3)  # the columns of ``StaStats.carry``
 
 
-def carried(values: np.ndarray, envs: np.ndarray, carry: np.ndarray) -> np.ndarray:
-    """``values`` (NaN: unknown) filled forward within each env, starting from the env's
-    value carried from the last drain; ``carry`` is updated to each env's last value."""
-    first, last = segment_edges(envs)
-    values = values.copy()
-    unknown = first & np.isnan(values)
-    values[unknown] = carry[envs[unknown]]
-    index = np.where(np.isnan(values), 0, np.arange(values.size))
-    values = values[np.maximum.accumulate(index)]
-    carry[envs[last]] = values[last]
-    return values
+def code_index(codes, size: int) -> np.ndarray:
+    """int64[size]: each code's place in ``codes`` (-1: a code not among them)."""
+    index = np.full(size, -1, np.int64)
+    index[np.asarray(list(codes), np.int64)] = np.arange(len(codes))
+    return index
+
+
+END_INDEX = code_index(END_CODES, max(END_CODES) + 1)
+NOTE_INDEX = code_index(NOTES, max(NOTES) + 1)
+BUY_INDEX = code_index(BUYS, st.NUM_ACTIONS)
+
+
+@njit(cache=True)
+def lookup(index, code):
+    """``index[code]``, -1 for a code outside it."""
+    return index[code] if 0 <= code < index.shape[0] else -1
+
+
+@njit(cache=True)
+def add_pool_value(by_round, pool, slot, value):
+    """One pool value into its slot's count, sum and sum of squares."""
+    by_round[pool, 0, slot] += 1.0
+    by_round[pool, 1, slot] += value
+    by_round[pool, 2, slot] += value * value
+
+
+@njit(cache=True)
+def end_scene(carry, env, starts, by_round):
+    """A scene's end: its pools' last values into the last slot, and the env's carried
+    values back to a scene's start (its pools' start values, nothing decided)."""
+    for p in range(starts.shape[0]):
+        add_pool_value(by_round, p, by_round.shape[2] - 1, float(carry[env, p]))
+        carry[env, p] = starts[p]
+    carry[env, DECIDED] = -1
+
+
+@njit(cache=True)
+def change_pool(carry, env, p, b, c, d, changes, kind_of):
+    """A pool's change from ``b`` to ``c``, credited to the env's latest decision (for
+    Threat added with no character named, ``d < 0``: an NPC's Momentum banked)."""
+    carry[env, p] = c
+    latest = carry[env, DECIDED]
+    who = kind_of[latest] if latest >= 0 else NO_DECISION
+    delta = c - b
+    if p == THREAT and d < 0 and delta > 0:
+        who = BANKED
+    changes[who, 2 * p] += max(-delta, 0)  # spent
+    changes[who, 2 * p + 1] += max(delta, 0)  # gained, added
+
+
+@njit(cache=True)
+def count_rows(rows, lo, hi, env, ints, by_round, changes, carry, starts, tables):
+    """Count records ``rows[lo:hi]``, all of env ``env`` in the order written (see
+    ``StaStats`` for the counters)."""
+    ends, tasks, notes, spends, avoided_by = ints
+    end_index, note_index, buy_index, kind_of, pool_codes = tables
+    for r in range(lo, hi):
+        kind, a, b, c, d = rows[r, KIND], rows[r, A], rows[r, B], rows[r, C], rows[r, D]
+        if kind == EPISODE_END:
+            k = lookup(end_index, b)
+            if k >= 0:
+                ends[k] += 1
+            end_scene(carry, env, starts, by_round)
+        elif kind == OUTCOME and c == st.ROLL_ACTIVE:
+            tasks[1 if d // 2 >= st.MAX_PCS else 0, d % 2] += 1
+        elif kind == NOTE:
+            k = lookup(note_index, a)
+            if k >= 0:
+                notes[k] += 1
+            if a == st.NOTE_AVOID:
+                avoided_by[1 if b >= st.MAX_PCS else 0] += 1
+            elif a == st.NOTE_ROUND:
+                slot = min(b, by_round.shape[2] - 2)
+                for p in range(starts.shape[0]):
+                    add_pool_value(by_round, p, slot, float(carry[env, p]))
+        elif kind == DECISION:
+            k = lookup(buy_index, c)
+            if k >= 0:
+                spends[k] += 1
+            carry[env, DECIDED] = c
+        elif kind == POOL:
+            for p in range(pool_codes.shape[0]):
+                if a == pool_codes[p]:
+                    change_pool(carry, env, p, b, c, d, changes, kind_of)
+
+
+@njit(cache=True)
+def tally_records(records, lengths, ints, by_round, changes, carry, starts, tables):
+    """Count the log's records (env ``i``'s first ``lengths[i]``) and clear the log."""
+    for i in range(lengths.shape[0]):
+        count_rows(records[i], 0, lengths[i], i, ints, by_round, changes, carry, starts,
+                   tables)
+        lengths[i] = 0
+
+
+@njit(cache=True)
+def add_records(records, envs, ints, by_round, changes, carry, starts, tables):
+    """Count drained records (int32[M, 5], env ``envs[r]``'s rows together, in the order
+    written)."""
+    lo = 0
+    for r in range(1, records.shape[0] + 1):
+        if r == records.shape[0] or envs[r] != envs[lo]:
+            count_rows(records, lo, r, envs[lo], ints, by_round, changes, carry, starts,
+                       tables)
+            lo = r
 
 
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
 COUNTERS = ("by_round", "ends", "tasks", "notes", "spends", "avoided_by", "changes",
             "rounds_to_end", "decided_in", "scenes")
+TABLES = (END_INDEX, NOTE_INDEX, BUY_INDEX, KIND_OF, POOL_CODES)
 
 
 class StaStats:
-    """Counters of a personal- or social-conflict playtest."""
+    """Counters of a personal- or social-conflict playtest.
+
+    The events are counted env by env in one compiled pass, each env carrying its pools'
+    current values and its latest decision from drain to drain (``carry``: a row per env,
+    columns ``MOMENTUM, THREAT, DECIDED``; -1: nothing decided in the scene yet).
+    """
 
     def __init__(self, config: StaConfig):
-        self.starts = {"momentum": config.momentum_start,
-                       "threat": config.threat_per_pc * config.pcs}
+        self.starts = np.array([config.momentum_start, config.threat_per_pc * config.pcs],
+                               np.int64)  # by POOLS
         rounds = config.max_rounds + 2  # rounds 1..max_rounds, and the scene's end (last)
-        self.by_round = {pool: np.zeros((3, rounds)) for pool in POOLS}  # n, sum, squares
-        self.carry = {pool: np.zeros(0) for pool in (*POOLS, "decision")}
+        self.by_round = np.zeros((len(POOLS), 3, rounds))  # by POOLS: n, sum, squares
+        self.carry = np.zeros((0, 3), np.int64)
         self.ends = np.zeros(len(END_LABELS), np.int64)
         self.tasks = np.zeros((2, 2), np.int64)  # [crew, npc] x [failed, succeeded]
-        self.notes = dict.fromkeys(NOTES.values(), 0)
-        self.spends = dict.fromkeys(BUYS.values(), 0)
+        self.notes = np.zeros(len(NOTE_LABELS), np.int64)
+        self.spends = np.zeros(len(BUY_LABELS), np.int64)
         self.avoided_by = np.zeros(2, np.int64)  # PCs (Stress), NPCs (Threat)
         self.changes = np.zeros((len(KIND_NAMES), len(CHANGES)), np.int64)
         self.rounds_to_end = np.zeros((2, 3))  # [crew won, crew lost] x (n, sum, squares)
         self.decided_in = {}
         self.scenes = 0
 
-    def _grow(self, envs: np.ndarray) -> None:
-        """Room in the carried values for every env seen (a scene starts at the start values)."""
-        n = int(envs.max()) + 1 if envs.size else 0
-        for pool, values in self.carry.items():
-            if values.size < n:
-                start = -1.0 if pool == "decision" else float(self.starts[pool])
-                self.carry[pool] = np.r_[values, np.full(n - values.size, start)]
+    def _grow(self, n: int) -> None:
+        """Room in the carried values for envs ``0..n-1`` (a scene starts at the start
+        values, nothing decided)."""
+        if self.carry.shape[0] < n:
+            fresh = np.empty((n - self.carry.shape[0], 3), np.int64)
+            fresh[:, :len(POOLS)] = self.starts
+            fresh[:, DECIDED] = -1
+            self.carry = np.concatenate([self.carry, fresh])
+
+    def _counters(self) -> tuple:
+        """The arguments of the counting kernels after the records."""
+        ints = (self.ends, self.tasks, self.notes, self.spends, self.avoided_by)
+        return ints, self.by_round, self.changes, self.carry, self.starts, TABLES
 
     def add_events(self, envs, records) -> None:
-        """Count one step's records."""
-        self._grow(envs)
-        kind = records[:, KIND]
-        ends = records[kind == EPISODE_END, B]
-        for k, code in enumerate(END_CODES):
-            self.ends[k] += int((ends == code).sum())
-        active = records[(kind == OUTCOME) & (records[:, C] == st.ROLL_ACTIVE)]
-        roller, won = active[:, D] // 2, active[:, D] % 2
-        np.add.at(self.tasks, ((roller >= st.MAX_PCS).astype(np.int64), won), 1)
-        notes = records[kind == NOTE, A]
-        for code, label in NOTES.items():
-            self.notes[label] += int((notes == code).sum())
-        avoided = records[(kind == NOTE) & (records[:, A] == st.NOTE_AVOID), B]
-        np.add.at(self.avoided_by, (avoided >= st.MAX_PCS).astype(np.int64), 1)
-        decided = records[kind == DECISION, C]
-        for action, label in BUYS.items():
-            self.spends[label] += int((decided == action).sum())
-        if records.shape[0]:
-            self._pools_by_round(envs, records)
-            self._changes_by_kind(envs, records)
+        """Count drained records (int32[M, 5], env ``envs[r]``'s in the order written)."""
+        envs = np.asarray(envs, np.int64)
+        self._grow(int(envs.max()) + 1 if envs.size else 0)
+        add_records(records, envs, *self._counters())
 
-    def _pools_by_round(self, envs, records) -> None:
-        """Each pool's value at each round's start (its NOTE) and just before a scene ends."""
-        kind = records[:, KIND]
-        rounds = (kind == NOTE) & (records[:, A] == st.NOTE_ROUND)
-        ended = kind == EPISODE_END
-        last = self.by_round["momentum"].shape[1] - 1
-        first, _ = segment_edges(envs)
-        for pool, code in POOLS.items():
-            values = np.full(kind.size, np.nan)
-            changed = (kind == POOL) & (records[:, A] == code)
-            values[changed] = records[changed, C]
-            values[ended] = self.starts[pool]  # the next scene starts afresh
-            carry_in = self.carry[pool].copy()
-            after = carried(values, envs, self.carry[pool])
-            before = np.r_[np.nan, after[:-1]]  # the value just before each record
-            before[first] = carry_in[envs[first]]
-            self._add(pool, np.minimum(records[rounds, B], last - 1), after[rounds])
-            self._add(pool, np.full(int(ended.sum()), last), before[ended])
-
-    def _add(self, pool: str, slots: np.ndarray, values: np.ndarray) -> None:
-        table = self.by_round[pool]
-        np.add.at(table[0], slots, 1)
-        np.add.at(table[1], slots, values)
-        np.add.at(table[2], slots, values * values)
-
-    def _changes_by_kind(self, envs, records) -> None:
-        """Momentum and Threat changes, credited to the latest decision of their env."""
-        kind = records[:, KIND]
-        action = np.where(kind == DECISION, records[:, C], np.nan)
-        action[kind == EPISODE_END] = -1  # nothing decided yet in the next scene
-        latest = carried(action, envs, self.carry["decision"]).astype(np.int64)
-        by = np.where(latest >= 0, KIND_OF[np.maximum(latest, 0)], NO_DECISION)
-        for p, (pool, code) in enumerate(POOLS.items()):
-            rows = (kind == POOL) & (records[:, A] == code)
-            delta = (records[rows, C] - records[rows, B]).astype(np.int64)
-            who = by[rows]
-            if pool == "threat":  # an NPC's unspent task Momentum (no character named)
-                who = np.where((records[rows, D] < 0) & (delta > 0), BANKED, who)
-            np.add.at(self.changes[:, 2 * p], who, np.maximum(-delta, 0))  # spent
-            np.add.at(self.changes[:, 2 * p + 1], who, np.maximum(delta, 0))  # gained, added
+    def tally(self, records, lengths) -> None:
+        """Count the log's records in place and clear the log (one compiled pass)."""
+        self._grow(records.shape[0])
+        tally_records(records, lengths, *self._counters())
 
     def add_ended(self, rows) -> None:
         """The round each decided scene ended in, by its outcome."""
@@ -211,8 +266,8 @@ class StaStats:
                                 for k, label in enumerate(("crew_won", "crew_lost"))}
         out["decided_in_round"] = frequency_table({str(r): self.decided_in[r]
                                                    for r in sorted(self.decided_in)})
-        for pool in POOLS:
-            table = self.by_round[pool]
+        for p, pool in enumerate(POOLS):
+            table = self.by_round[p]
             labels = [f"round {r}" for r in range(1, table.shape[1] - 1)] + ["scene end"]
             out[f"{pool}_by_round"] = {label: mean_row(*table[:, r + 1])
                                        for r, label in enumerate(labels) if table[0, r + 1]}
@@ -222,8 +277,8 @@ class StaStats:
             for k in np.flatnonzero(self.changes.any(axis=1))}
         out["injuries_avoided_by"] = frequency_table({"pcs_with_stress": self.avoided_by[0],
                                                       "npcs_with_threat": self.avoided_by[1]})
-        out.update(self.notes)
-        out.update(self.spends)
+        out.update(zip(NOTE_LABELS, (int(n) for n in self.notes)))
+        out.update(zip(BUY_LABELS, (int(n) for n in self.spends)))
         return out
 
 

@@ -70,3 +70,33 @@ def test_a_second_scene_starts_from_the_start_values():
     stats.add_events(np.zeros(1, np.int64), round_one)
     by_round = stats.summary()["threat_by_round"]["round 1"]
     assert (by_round["mean"], by_round["n"]) == (2, 2)
+
+
+def test_tally_of_the_log_buffers_counts_what_the_drained_records_count():
+    """A playtest counts the log's buffers in place (``tally``, one compiled pass): two envs
+    each play the scripted conflict, env 1's records written over two drains, and every
+    figure is that of the drained records, each env carrying its own pools and decision;
+    the log is cleared."""
+    c = short_conflict()
+    records = np.array(c.events(), np.int32)
+    split = 7
+    log = np.zeros((2, len(records), records.shape[1]), np.int32)
+    log[0, :len(records)], log[1, :split] = records, records[:split]
+    tallied = StaStats(c.config)
+    lengths = np.array([len(records), split], np.int64)
+    tallied.tally(log, lengths)
+    assert lengths.tolist() == [0, 0]
+    log[1, :len(records) - split] = records[split:]
+    lengths[1] = len(records) - split
+    tallied.tally(log, lengths)
+    drained = StaStats(c.config)
+    drained.add_events(np.r_[np.zeros(len(records)), np.ones(split)].astype(np.int64),
+                       np.concatenate([records, records[:split]]))
+    drained.add_events(np.ones(len(records) - split, np.int64), records[split:])
+    for stats in (tallied, drained):
+        stats.add_ended(np.repeat(c.batch.state[:1], 2, axis=0))
+    out = tallied.summary()
+    assert out == drained.summary()
+    assert out["threat_by_round"]["round 1"] == {"mean": 2.0, "ci": [2.0, 2.0], "n": 2}
+    assert out["momentum_by_round"]["scene end"]["n"] == 2
+    assert out["pool_changes_per_scene"]["Deadly attack on"]["threat_spent"] == 1
