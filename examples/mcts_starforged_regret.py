@@ -26,8 +26,8 @@ from scenegym.agents.mcts_agent import MCTSAgent, SearchSettings
 from scenegym.agents.registry import make_agent
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.starforged.optimal import solved_record
-from scenegym.envs.starforged.regret import play_regrets
 from scenegym.envs.starforged.solve.induction import start_index
+from scenegym.evaluation.regret import play_regrets
 
 
 def interval(x: np.ndarray) -> str:

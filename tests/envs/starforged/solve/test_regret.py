@@ -14,7 +14,7 @@ import pytest
 from solver_cases import SMALL
 
 from scenegym.agents.registry import make_agent
-from scenegym.envs.starforged.regret import play_regrets
+from scenegym.evaluation.regret import play_regrets
 
 SCENES = 2000
 
