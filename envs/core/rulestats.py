@@ -33,6 +33,31 @@ The generic part of a playtest (win rate, length, lead changes) is not repeated 
 
 from __future__ import annotations
 
+import numpy as np
+from numba import njit
+
+
+def code_index(codes, size: int) -> np.ndarray:
+    """int64[size]: each code's place in ``codes`` (-1: a code not among them), for
+    :func:`lookup` in a compiled tally."""
+    index = np.full(size, -1, np.int64)
+    index[np.asarray(list(codes), np.int64)] = np.arange(len(codes))
+    return index
+
+
+@njit(cache=True)
+def lookup(index, code):
+    """``index[code]``, -1 for a code outside it."""
+    return index[code] if 0 <= code < index.shape[0] else -1
+
+
+@njit(cache=True)
+def count_code(counts, index, code):
+    """Add one to ``counts`` at ``code``'s place (:func:`code_index`), if it has one."""
+    k = lookup(index, code)
+    if k >= 0:
+        counts[k] += 1
+
 
 def summed(mine, theirs):
     """``mine + theirs`` of counters: numbers and arrays added, lists joined, dicts added key

@@ -16,6 +16,7 @@ the engine.
 
 from __future__ import annotations
 
+from scenegym.envs.core.odds_options import add_sampling_arguments
 from scenegym.envs.frontiers.config import FrontiersConfig
 
 DEFAULT_SAMPLES = 200_000
@@ -31,7 +32,4 @@ def add_arguments(parser) -> None:
     parser.add_argument("--defense", type=int, required=True,
                         help="the target's current Defense (Physical or Mental, as the "
                              "ability rolls against)")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"engine attacks to sample ({DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the sampled rolls (default: fresh entropy)")
+    add_sampling_arguments(parser, DEFAULT_SAMPLES, "attacks")

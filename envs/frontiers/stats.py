@@ -13,7 +13,7 @@ from numba import njit
 
 from scenegym.envs.core.events import NOTE, OUTCOME
 from scenegym.envs.core.header import RESULT, TRUNCATED
-from scenegym.envs.core.rulestats import add_counters
+from scenegym.envs.core.rulestats import add_counters, code_index, count_code
 from scenegym.envs.core.stats import frequency_table, mean_ci
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.config import FrontiersConfig
@@ -27,7 +27,7 @@ NOTE_LABELS = {st.NOTE_OVERSPEND: "overspends", st.NOTE_UNCONSCIOUS: "knocked_ou
                st.NOTE_WAKE: "woken_by_healing"}
 
 
-NOTE_CODES = np.array(list(NOTE_LABELS), np.int64)  # the notes counted, in this order
+NOTE_INDEX = code_index(NOTE_LABELS, max(NOTE_LABELS) + 1)  # the notes counted, in order
 
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
 COUNTERS = ("declared", "reactions", "hits", "notes", "ends", "rounds")
@@ -61,7 +61,7 @@ def tally_records(records, lengths, hits, declared, reactions, notes, running):
                     declared[c] += 1
                 elif a == st.NOTE_REACT and c < reactions.shape[0]:
                     reactions[c] += 1
-                notes[np.flatnonzero(NOTE_CODES == a)] += 1
+                count_code(notes, NOTE_INDEX, a)
                 count_scene_note(running[i], a, b)
         lengths[i] = 0
 
@@ -79,7 +79,7 @@ class FrontiersStats:
         self.declared = np.zeros(st.MAX_ABILITIES, np.int64)
         self.reactions = np.zeros(st.MAX_ABILITIES, np.int64)
         self.hits = np.zeros(2, np.int64)  # misses, hits
-        self.notes = np.zeros(len(NOTE_CODES), np.int64)  # by NOTE_CODES
+        self.notes = np.zeros(len(NOTE_LABELS), np.int64)  # by NOTE_INDEX
         self.ends = dict.fromkeys(st.END_NAMES, 0)
         self.rounds: list[int] = []
         self.scene_columns = SCENE_COLUMNS

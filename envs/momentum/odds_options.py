@@ -24,6 +24,8 @@ the engine's own dice through the engine's own roll functions (:mod:`scenegym.en
 
 from __future__ import annotations
 
+from scenegym.envs.core.odds_options import add_sampling_arguments
+
 DEFAULT_SAMPLES = 200_000
 
 
@@ -50,7 +52,4 @@ def add_arguments(parser) -> None:
                         help="a Willpower upgrade: one pool die is set to 6 before rolling")
     parser.add_argument("--opponent-dice", type=int, default=None,
                         help="an active contest against this many opponent dice")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"engine rolls to sample ({DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the sampled rolls (default: fresh entropy)")
+    add_sampling_arguments(parser, DEFAULT_SAMPLES)

@@ -12,7 +12,7 @@ from numba import njit
 
 from scenegym.envs.core.events import EPISODE_END, NOTE, OUTCOME
 from scenegym.envs.core.forfeit import FORFEIT_REASON
-from scenegym.envs.core.rulestats import add_counters
+from scenegym.envs.core.rulestats import add_counters, code_index, count_code
 from scenegym.envs.core.stats import frequency_table
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig
@@ -27,7 +27,7 @@ COST_LABELS = ("wound", "willpower", "momentum", "risk_next", "complication")
 TURN_LABELS = ("crew_turn_results", "npc_turn_results")
 
 
-NOTE_CODES = np.array([*SPENDS, *GM_CHOICES], np.int64)  # the notes counted, in this order
+NOTE_INDEX = code_index([*SPENDS, *GM_CHOICES], max(*SPENDS, *GM_CHOICES) + 1)  # in this order
 
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
 COUNTERS = ("ends", "results", "notes", "costs", "rolls")
@@ -41,7 +41,7 @@ def count_end(ends, reason):
 
 
 @njit(cache=True)
-def tally_records(records, lengths, ends, results, notes, note_codes, costs, rolls):
+def tally_records(records, lengths, ends, results, notes, note_index, costs, rolls):
     """Count the log's records in place (see ``MomentumStats.add_events``) and clear the
     log's lengths."""
     for i in range(lengths.shape[0]):
@@ -52,7 +52,7 @@ def tally_records(records, lengths, ends, results, notes, note_codes, costs, rol
                 results[c, a] += 1
                 rolls[0] += 1
             elif kind == NOTE:
-                notes[np.flatnonzero(note_codes == a)] += 1
+                count_code(notes, note_index, a)
                 if a == st.NOTE_COST and b < costs.shape[0]:
                     costs[b] += 1
                 elif a == st.NOTE_SCENE_OVER:
@@ -69,7 +69,7 @@ class MomentumStats:
     def __init__(self, config: MomentumConfig):
         self.ends = np.zeros(len(END_LABELS) + 1, np.int64)  # last: forfeits
         self.results = np.zeros((2, len(st.RESULT_KEYS)), np.int64)
-        self.notes = np.zeros(len(NOTE_CODES), np.int64)  # crew spends, then GM choices
+        self.notes = np.zeros(len(SPENDS) + len(GM_CHOICES), np.int64)  # crew spends, then GM choices
         self.costs = np.zeros(st.NUM_COSTS, np.int64)
         self.rolls = np.zeros(1, np.int64)
 
@@ -81,7 +81,7 @@ class MomentumStats:
 
     def tally(self, records, lengths) -> None:
         """Count the log's records in place and clear the log (one compiled pass)."""
-        tally_records(records, lengths, self.ends, self.results, self.notes, NOTE_CODES,
+        tally_records(records, lengths, self.ends, self.results, self.notes, NOTE_INDEX,
                       self.costs, self.rolls)
 
     def add_ended(self, rows) -> None:

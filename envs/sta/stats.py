@@ -24,7 +24,7 @@ from numba import njit
 from scenegym.envs.core.events import DECISION, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.forfeit import FORFEIT_REASON
 from scenegym.envs.core.header import RESULT
-from scenegym.envs.core.rulestats import add_counters
+from scenegym.envs.core.rulestats import add_counters, code_index, lookup
 from scenegym.envs.core.stats import frequency_table, mean_row
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig
@@ -80,22 +80,9 @@ POOL_CODES = np.array(list(POOLS.values()), np.int64)
 MOMENTUM, THREAT, DECIDED = range(3)  # the columns of ``StaStats.carry``
 
 
-def code_index(codes, size: int) -> np.ndarray:
-    """int64[size]: each code's place in ``codes`` (-1: a code not among them)."""
-    index = np.full(size, -1, np.int64)
-    index[np.asarray(list(codes), np.int64)] = np.arange(len(codes))
-    return index
-
-
 END_INDEX = code_index(END_CODES, max(END_CODES) + 1)
 NOTE_INDEX = code_index(NOTES, max(NOTES) + 1)
 BUY_INDEX = code_index(BUYS, st.NUM_ACTIONS)
-
-
-@njit(cache=True)
-def lookup(index, code):
-    """``index[code]``, -1 for a code outside it."""
-    return index[code] if 0 <= code < index.shape[0] else -1
 
 
 @njit(cache=True)

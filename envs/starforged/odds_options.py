@@ -15,6 +15,8 @@ functions (:mod:`scenegym.envs.starforged.rules`), so agreement tests the engine
 
 from __future__ import annotations
 
+from scenegym.envs.core.odds_options import add_sampling_arguments
+
 DEFAULT_SAMPLES = 200_000
 
 
@@ -28,7 +30,4 @@ def add_arguments(parser) -> None:
                         help="momentum at the roll (default: the config's starting momentum)")
     parser.add_argument("--burn", action="store_true",
                         help="burn momentum whenever it improves the result")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"engine rolls to sample ({DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the sampled rolls (default: fresh entropy)")
+    add_sampling_arguments(parser, DEFAULT_SAMPLES)

@@ -12,7 +12,7 @@ from numba import njit
 
 from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import CREW, TRUNCATED
-from scenegym.envs.core.rulestats import add_counters
+from scenegym.envs.core.rulestats import add_counters, code_index, count_code
 from scenegym.envs.core.stats import frequency_table
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig
@@ -28,7 +28,7 @@ MOVE_LABELS = ("face_danger", "secure_an_advantage", "finish_the_scene")
 END_LABELS = ("finish_forced_by_clock", "finish_forced_by_track", "finish_chosen", "cut_off")
 
 
-IMPACT_COLUMNS = np.array(list(IMPACT_LABELS), np.int64)
+IMPACT_INDEX = code_index(IMPACT_LABELS, max(IMPACT_LABELS) + 1)  # a meter column's impact
 MATCHES, BURNS = range(2)  # the entries of ``StarforgedStats.rolls``
 
 # the counters a split playtest adds up (the rest is per env, of the scenes running)
@@ -46,7 +46,7 @@ def crew_move_kind(action):
 
 
 @njit(cache=True)
-def tally_records(records, lengths, outcomes, rolls, prices, impacts, impact_columns, moves):
+def tally_records(records, lengths, outcomes, rolls, prices, impacts, impact_index, moves):
     """Count the log's records in place (see ``StarforgedStats.add_events`` for what each
     counter holds) and clear the log's lengths."""
     for i in range(lengths.shape[0]):
@@ -61,7 +61,7 @@ def tally_records(records, lengths, outcomes, rolls, prices, impacts, impact_col
             elif kind == NOTE and a == st.NOTE_BURN:
                 rolls[BURNS] += 1
             elif kind == POOL and a == st.POOL_IMPACT:
-                impacts[np.flatnonzero(impact_columns == d)] += 1
+                count_code(impacts, impact_index, d)
             elif kind == DECISION and a == CREW and b == st.MOVE and crew_move_kind(c) >= 0:
                 moves[crew_move_kind(c)] += 1
         lengths[i] = 0
@@ -79,7 +79,7 @@ class StarforgedStats:
         self.outcomes = np.zeros((len(ROLL_LABELS), len(OUTCOME_LABELS)), np.int64)
         self.rolls = np.zeros(2, np.int64)  # matches of move rolls, burns
         self.prices = np.zeros(st.NUM_PRICES, np.int64)
-        self.impacts = np.zeros(len(IMPACT_LABELS), np.int64)  # by IMPACT_COLUMNS
+        self.impacts = np.zeros(len(IMPACT_LABELS), np.int64)  # by IMPACT_INDEX
         self.moves = np.zeros(len(MOVE_LABELS), np.int64)
         self.ends = np.zeros(len(END_LABELS), np.int64)
 
@@ -91,7 +91,7 @@ class StarforgedStats:
     def tally(self, records, lengths) -> None:
         """Count the log's records in place and clear the log (one compiled pass)."""
         tally_records(records, lengths, self.outcomes, self.rolls, self.prices, self.impacts,
-                      IMPACT_COLUMNS, self.moves)
+                      IMPACT_INDEX, self.moves)
 
     def add_ended(self, rows) -> None:
         """Count how each ended scene ended (see module docstring)."""
