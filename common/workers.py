@@ -14,9 +14,15 @@ workers take the ranges from the first on, this process from the last on, until 
 process, not two, and the figures' SciPy is imported while the workers start, not after
 they end.
 
-The workers are processes started with ``spawn`` (numba and ``fork`` do not mix); each loads
-the compiled kernels from the on-disk cache the first run filled
-(:mod:`scenegym.envs.cache`). By default every core plays (``os.cpu_count()``, or the
+The workers are processes forked from this one on Linux (:func:`worker_context`): they start
+in milliseconds with everything this process imported and compiled, where a ``spawn`` worker
+starts a Python, imports the package and loads the kernels from the on-disk cache
+(:mod:`scenegym.envs.cache`), a second or two of a short run. The kernels are serial, so a
+forked child inherits no numba thread pool; a process that imported a library whose threads
+or handles do not survive a fork (:data:`NOT_FORK_SAFE`: torch, ONNX Runtime, Ray), or that
+runs other threads, starts its workers with ``spawn`` instead, as every other platform does.
+
+By default every core plays (``os.cpu_count()``, or the
 environment variable ``SCENEGYM_WORKERS``), but never fewer than
 :data:`SCENES_PER_WORKER` scenes a worker: a process costs seconds to start, which a short
 run does not win back. ``--workers N`` asks for ``N`` whatever the run's size.
@@ -34,6 +40,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -51,13 +59,21 @@ from scenegym.common.scenes import (
 from scenegym.common.where import OnRay
 
 WORKERS_VARIABLE = "SCENEGYM_WORKERS"
-# Scenes a worker must have before a run is split by default. Measured on this project's
-# 2-core machine (load 3.5, other jobs running; warm kernel cache), heuristic against
-# heuristic at batch 4096: a run split over 2 workers took 3 to 8 s longer than one
+# Scenes a spawned worker must have before a run is split by default. Measured on this
+# project's 2-core machine (load 3.5, other jobs running; warm kernel cache), heuristic against
+# heuristic at batch 4096: a run split over 2 spawned workers took 3 to 8 s longer than one
 # process for Starforged at 2,000,000 scenes, Momentum at 100,000, STA at 20,000 and
 # Frontiers at 10,000: starting a worker and loading its kernels costs seconds, which the
 # scenes of a short run do not win back.
 SCENES_PER_WORKER = 100_000
+# The same for a forked worker (milliseconds to start). Measured on the same machine, quiet,
+# two runs each: 2 forked workers against one process, whole command, Starforged (the
+# fastest scenes) at 20,000 and 40,000 scenes 1.91-2.04 s against 1.98-2.04 s (a wash), at
+# 100,000 1.88-1.90 s against 2.08-2.16 s; STA at 5,000 1.99-2.01 s against 2.17-2.34 s.
+SCENES_PER_FORKED_WORKER = 50_000
+# Modules whose threads or native handles break in a forked child (torch's and ONNX Runtime's
+# thread pools, Ray's connections): a process that imported one starts its workers by spawn.
+NOT_FORK_SAFE = frozenset({"torch", "onnxruntime", "ray", "tensorflow", "jax"})
 MAX_WORKERS = 1024
 POLL_SECONDS = 0.2
 # Ranges a run is cut into for each process that plays it (at least a batch of scenes each):
@@ -117,16 +133,24 @@ def check_workers(value, name: str = "--workers") -> int:
     return workers
 
 
-def workers_for(scenes: int, asked: int | None = None,
-                per_worker: int = SCENES_PER_WORKER) -> int:
+def workers_for(scenes: int, asked: int | None = None, per_worker: int | None = None) -> int:
     """Worker processes for a run of ``scenes``: ``asked`` (at most one a scene), or by
     default (``None``) :func:`default_workers`, but at least ``per_worker`` scenes a worker
-    (another unit of work: ``scenegym soak``'s decisions)."""
+    (another unit of work: ``scenegym soak``'s decisions; default
+    :func:`scenes_per_worker`)."""
     if isinstance(asked, OnRay):
         return asked
     if asked is not None:
         return max(1, min(check_workers(asked), scenes))
+    per_worker = scenes_per_worker() if per_worker is None else per_worker
     return max(1, min(default_workers(), scenes // per_worker))
+
+
+def scenes_per_worker() -> int:
+    """Scenes a worker must have before a run is split by default: fewer when workers are
+    forked (:func:`worker_context`) than when they are spawned."""
+    forked = worker_context().get_start_method() == "fork"
+    return SCENES_PER_FORKED_WORKER if forked else SCENES_PER_WORKER
 
 
 def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
@@ -250,7 +274,7 @@ def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, ag
     processes take them from the first on, this process from the last on (with ``agents``,
     the run's, made already, else made here), until they meet (:func:`claim`). Ctrl-C here
     stops every worker, and each hands back what it finished."""
-    context = multiprocessing.get_context("spawn")
+    context = worker_context()
     counts, stop = context.Queue(), context.Event()
     claims = context.Array("q", [0, len(ranges)])  # ranges from the first on, to the last
     parts: dict = {}
@@ -273,6 +297,30 @@ def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, ag
             raise
     parts.update(part for part in taken if part is not None)
     return [parts.get(k) or not_played(scenes) for k, (_, scenes) in enumerate(ranges)]
+
+
+def worker_context():
+    """How worker processes start: ``fork`` on Linux when nothing in this process would break
+    in a forked child (no module of :data:`NOT_FORK_SAFE` imported, no thread running but
+    this one and tqdm's monitor, which is stopped), else ``spawn``."""
+    if sys.platform.startswith("linux") and not NOT_FORK_SAFE & sys.modules.keys():
+        stop_tqdm_monitor()
+        if threading.active_count() == 1:
+            return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def stop_tqdm_monitor() -> None:
+    """Stop tqdm's monitor thread, and keep it from starting again (``monitor_interval = 0``,
+    tqdm's documented switch): it only tunes how often a slow bar redraws."""
+    tqdm_module = sys.modules.get("tqdm")
+    if tqdm_module is None:
+        return
+    tqdm = tqdm_module.tqdm
+    tqdm.monitor_interval = 0
+    monitor, tqdm.monitor = tqdm.monitor, None
+    if monitor is not None:
+        monitor.exit()
 
 
 def load_figures() -> None:
@@ -363,7 +411,7 @@ def drained(counts) -> int:
 
 def results_in_order(function, items: list, workers: int = 1):
     """``function(item)`` of each item, yielded in the items' order: computed here when
-    ``workers`` is 1, else by that many ``spawn`` worker processes (at most one an item;
+    ``workers`` is 1, else by that many worker processes (:func:`worker_context`) (at most one an item;
     ``function`` and the items must pickle). Work that splits into independent items whose
     results do not depend on where they are computed (``scenegym soak``'s pairings) gives the
     same results whatever ``workers``. Closing the generator (a caller that stops early, or
@@ -373,7 +421,7 @@ def results_in_order(function, items: list, workers: int = 1):
         for item in items:
             yield function(item)
         return
-    context = multiprocessing.get_context("spawn")
+    context = worker_context()
     with ProcessPoolExecutor(min(workers, len(items)), mp_context=context,
                              initializer=ignore_ctrl_c) as pool:
         futures = [pool.submit(function, item) for item in items]

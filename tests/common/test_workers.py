@@ -2,8 +2,10 @@
 number of workers, the worker count refused by name, Ctrl-C stops every worker."""
 
 import json
+import multiprocessing
 import re
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -31,11 +33,41 @@ def test_two_workers_print_the_playtest_of_one(capsys, ruleset):
     assert outs[0]["ruleset_stats"]
 
 
-def test_two_workers_keep_every_scene_in_its_row():
-    """Scene ``j`` is row ``j`` whatever the workers (paired comparisons rely on it)."""
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_two_workers_keep_every_scene_in_its_row(monkeypatch, start):
+    """Scene ``j`` is row ``j`` whatever the workers (paired comparisons rely on it), and
+    whether they are forked or spawned."""
+    monkeypatch.setattr(pool, "worker_context", lambda: multiprocessing.get_context(start))
     ended = [playtest_scenes("starforged", 257, "random", "heuristic", seed=3, batch=16,
                              workers=w)[1] for w in (1, 2, 3)]
     assert np.array_equal(ended[0], ended[1]) and np.array_equal(ended[0], ended[2])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork: Linux only")
+def test_workers_are_forked_unless_a_library_or_a_thread_forbids(monkeypatch):
+    """Workers start by fork on Linux (milliseconds, the kernels inherited), but by spawn in
+    a process that imported torch (its thread pool does not survive a fork) or runs another
+    thread; tqdm's monitor thread is stopped rather than let it force spawn."""
+    for name in pool.NOT_FORK_SAFE:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    from tqdm import tqdm
+
+    monkeypatch.setattr(tqdm, "monitor_interval", 10)  # tqdm's default
+    with tqdm(total=1, disable=True):
+        assert threading.active_count() == 2  # tqdm's monitor
+        assert pool.worker_context().get_start_method() == "fork"
+        assert threading.active_count() == 1
+    monkeypatch.setitem(sys.modules, "torch", object())
+    assert pool.worker_context().get_start_method() == "spawn"
+    monkeypatch.delitem(sys.modules, "torch")
+    wait = threading.Event()
+    other = threading.Thread(target=wait.wait)
+    other.start()
+    try:
+        assert pool.worker_context().get_start_method() == "spawn"
+    finally:
+        wait.set()
+        other.join()
 
 
 def test_two_workers_write_the_report_of_one(tmp_path):
@@ -92,11 +124,22 @@ def test_scene_ranges_cover_the_scenes_in_order():
 def test_a_short_run_plays_in_one_process_unless_told(monkeypatch):
     """By default every core, but not for a run too short to win the workers' start back."""
     monkeypatch.setenv("SCENEGYM_WORKERS", "8")
-    assert workers_for(SCENES_PER_WORKER - 1) == 1
-    assert workers_for(3 * SCENES_PER_WORKER) == 3
-    assert workers_for(100 * SCENES_PER_WORKER) == 8
+    assert workers_for(SCENES_PER_WORKER - 1, per_worker=SCENES_PER_WORKER) == 1
+    assert workers_for(3 * SCENES_PER_WORKER, per_worker=SCENES_PER_WORKER) == 3
+    assert workers_for(100 * SCENES_PER_WORKER, per_worker=SCENES_PER_WORKER) == 8
     assert workers_for(10, asked=2) == 2
     assert workers_for(1, asked=2) == 1  # never more workers than scenes
+
+
+@pytest.mark.parametrize("start, per_worker", [("fork", pool.SCENES_PER_FORKED_WORKER),
+                                               ("spawn", SCENES_PER_WORKER)])
+def test_forked_workers_split_shorter_runs(monkeypatch, start, per_worker):
+    """A forked worker starts in milliseconds, a spawned one in seconds: by default a run is
+    split at fewer scenes a worker when they are forked."""
+    monkeypatch.setenv("SCENEGYM_WORKERS", "8")
+    monkeypatch.setattr(pool, "worker_context", lambda: multiprocessing.get_context(start))
+    assert workers_for(2 * per_worker - 1) == 1
+    assert workers_for(2 * per_worker) == 2
 
 
 @pytest.mark.parametrize("value", ["0", "-2", "1.5", "all"])
