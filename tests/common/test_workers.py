@@ -47,27 +47,31 @@ def test_two_workers_keep_every_scene_in_its_row(monkeypatch, start):
 def test_workers_are_forked_unless_a_library_or_a_thread_forbids(monkeypatch):
     """Workers start by fork on Linux (milliseconds, the kernels inherited), but by spawn in
     a process that imported torch (its thread pool does not survive a fork) or runs another
-    thread; tqdm's monitor thread is stopped rather than let it force spawn."""
+    thread."""
     for name in pool.NOT_FORK_SAFE:
         monkeypatch.delitem(sys.modules, name, raising=False)
-    from tqdm import tqdm
-
-    monkeypatch.setattr(tqdm, "monitor_interval", 10)  # tqdm's default
-    with tqdm(total=1, disable=True):
-        assert threading.active_count() == 2  # tqdm's monitor
-        assert pool.worker_context().get_start_method() == "fork"
-        assert threading.active_count() == 1
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert pool.worker_context().get_start_method() == "fork"
     monkeypatch.setitem(sys.modules, "torch", object())
     assert pool.worker_context().get_start_method() == "spawn"
     monkeypatch.delitem(sys.modules, "torch")
-    wait = threading.Event()
-    other = threading.Thread(target=wait.wait)
-    other.start()
-    try:
-        assert pool.worker_context().get_start_method() == "spawn"
-    finally:
-        wait.set()
-        other.join()
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert pool.worker_context().get_start_method() == "spawn"
+
+
+def test_tqdm_monitor_is_stopped_rather_than_let_it_force_spawn(monkeypatch):
+    """tqdm's monitor thread (it only tunes how often a slow bar redraws) is stopped before
+    workers start, and kept from starting again."""
+    from tqdm import tqdm
+
+    monkeypatch.setattr(tqdm, "monitor_interval", 10)  # tqdm's default
+    monkeypatch.setattr(tqdm, "monitor", None)
+    with tqdm(total=1, disable=True):
+        monitor = tqdm.monitor
+        assert monitor is not None and monitor.is_alive()
+        pool.stop_tqdm_monitor()
+        assert tqdm.monitor is None and not monitor.is_alive()
+        assert tqdm.monitor_interval == 0
 
 
 def test_two_workers_write_the_report_of_one(tmp_path):
