@@ -11,7 +11,7 @@ config. Slots of scale ``AS_IS`` are flags, one-hots and shares.
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, uint64
 
 from scenegym.envs.core.header import PHASE, SEAT
 from scenegym.envs.core.slots import (
@@ -125,66 +125,82 @@ def shown(s, c, live, kept, hide):
 
 @njit(cache=True)
 def observe_char(s, p, o, c):
-    """Participant ``c``'s slots into ``o`` (float32[CHAR_SLOTS])."""
-    if absent(s, o, c):
+    """Participant ``c``'s slots into its block of ``o`` (float32[OBS_SIZE]; each slot written
+    once, by its offset: no view of the block is made)."""
+    b = char_base(c)
+    if absent(s, o, c, b):
         return
     sc = SCALE  # participant 0's scales are every participant's
     hide = hidden(s, p, c)
     guard, impair, immobilise = effect_totals(s, c)
-    observe_standing(s, o, c, hide)
-    observe_movement(s, p, o, c, hide, immobilise)
-    o[CHAR.hp_max] = clip(s[HP_MAX + c] / sc.c0_hp_max)
-    o[CHAR.wounds_share] = s[WOUNDS + c] / (s[WOUNDS_MAX + c] + 1)
-    o[CHAR.fatigue_share] = s[FATIGUE + c] / max(s[FATIGUE_MAX + c], 1)
-    o[CHAR.energy_share] = clip(shown(s, c, ENERGY, SNAP_ENERGY, hide)
-                                / max(s[ENERGY_MAX + c], 1))
-    o[CHAR.ap] = shown(s, c, AP, SNAP_AP, hide) / sc.c0_ap
-    o[CHAR.mp] = clip(shown(s, c, MP, SNAP_MP, hide) / sc.c0_mp)
-    o[CHAR.mv] = clip(s[MV + c] / sc.c0_mv)
-    o[CHAR.prone] = s[PRONE + c]
-    o[CHAR.target] = 1.0 if s[TARGET] == c else 0.0
-    o[CHAR.adjusting] = 1.0 if s[ADJUSTING] == c else 0.0
-    o[CHAR.may_react] = (s[ELIGIBLE] >> c) & 1
-    o[CHAR.physical_defense] = clip(guarded_defense(s, p, c, PHYSICAL, guard)
-                                    / sc.c0_physical_defense)
-    o[CHAR.mental_defense] = clip(guarded_defense(s, p, c, MENTAL, guard)
-                                  / sc.c0_mental_defense)
-    o[CHAR.guard] = clip(guard / sc.c0_guard)
-    o[CHAR.impaired] = clip(impair / sc.c0_impaired)
-    o[CHAR.immobilised] = 1.0 if immobilise > 0 else 0.0
-    o[CHAR.free_used] = 1.0 if shown(s, c, FREE_USED, SNAP_FREE, hide) != 0 else 0.0
-    o[CHAR.reactions_used] = clip(s[REACTIONS + c] / sc.c0_reactions_used)
+    observe_standing(s, o, c, b, hide)
+    observe_movement(s, p, o, c, b, hide, immobilise)
+    put(o, b, CHAR.hp_max, clip(s[HP_MAX + c] / sc.c0_hp_max))
+    put(o, b, CHAR.wounds_share, s[WOUNDS + c] / (s[WOUNDS_MAX + c] + 1))
+    put(o, b, CHAR.fatigue_share, s[FATIGUE + c] / max(s[FATIGUE_MAX + c], 1))
+    put(o, b, CHAR.energy_share, clip(shown(s, c, ENERGY, SNAP_ENERGY, hide)
+                                      / max(s[ENERGY_MAX + c], 1)))
+    put(o, b, CHAR.ap, shown(s, c, AP, SNAP_AP, hide) / sc.c0_ap)
+    put(o, b, CHAR.mp, clip(shown(s, c, MP, SNAP_MP, hide) / sc.c0_mp))
+    put(o, b, CHAR.mv, clip(s[MV + c] / sc.c0_mv))
+    put(o, b, CHAR.prone, s[PRONE + c])
+    put(o, b, CHAR.target, 1.0 if s[TARGET] == c else 0.0)
+    put(o, b, CHAR.adjusting, 1.0 if s[ADJUSTING] == c else 0.0)
+    put(o, b, CHAR.may_react, (s[ELIGIBLE] >> c) & 1)
+    physical = guarded_defense(s, p, c, PHYSICAL, guard)
+    put(o, b, CHAR.physical_defense, clip(physical / sc.c0_physical_defense))
+    mental = guarded_defense(s, p, c, MENTAL, guard)
+    put(o, b, CHAR.mental_defense, clip(mental / sc.c0_mental_defense))
+    put(o, b, CHAR.guard, clip(guard / sc.c0_guard))
+    put(o, b, CHAR.impaired, clip(impair / sc.c0_impaired))
+    put(o, b, CHAR.immobilised, 1.0 if immobilise > 0 else 0.0)
+    put(o, b, CHAR.free_used, 1.0 if shown(s, c, FREE_USED, SNAP_FREE, hide) != 0 else 0.0)
+    put(o, b, CHAR.reactions_used, clip(s[REACTIONS + c] / sc.c0_reactions_used))
+
+
+@njit(inline="always")
+def put(o, b, k, x):
+    """``o[b + k] = x``, indexed as unsigned: no check for a negative index (a block's slot
+    ``k`` from its first slot ``b``)."""
+    o[uint64(b) + uint64(k)] = x
+
+
+@njit(inline="always")
+def char_base(c):
+    """The slot of ``o`` where participant ``c``'s block begins."""
+    return GLOBALS + c * CHAR_SLOTS
 
 
 @njit(cache=True)
-def absent(s, o, c):
-    """Whether participant ``c`` is absent; an absent participant's slots ``o``
-    (float32[CHAR_SLOTS]) are all 0, written here."""
+def absent(s, o, c, b):
+    """Whether participant ``c`` is absent; an absent participant's slots (its block of
+    ``o`` from slot ``b``) are all 0, written here."""
     if s[PRESENT + c] == 0:
-        o[:] = 0.0
+        for k in range(CHAR_SLOTS):
+            put(o, b, k, 0.0)
         return True
     return False
 
 
 @njit(cache=True)
-def observe_standing(s, o, c, hide):
+def observe_standing(s, o, c, b, hide):
     """Present participant ``c``'s side, HP share, Unit, whether it is Unconscious, dead or
-    active, into ``o`` (float32[CHAR_SLOTS]; ``hide``: :func:`hidden`)."""
-    o[CHAR.present] = 1.0
-    o[CHAR.is_pc] = 1.0 if c < MAX_PCS else 0.0
-    o[CHAR.hp_share] = s[HP + c] / max(s[HP_MAX + c], 1)
-    o[CHAR.unit] = shown(s, c, POS, SNAP_POS, hide) / SCALE.c0_unit
-    o[CHAR.unconscious] = s[DOWN + c]
-    o[CHAR.dead] = s[DEAD + c]
-    o[CHAR.active] = 1.0 if s[ACTIVE] == c else 0.0
+    active, into its block of ``o`` from slot ``b`` (``hide``: :func:`hidden`)."""
+    put(o, b, CHAR.present, 1.0)
+    put(o, b, CHAR.is_pc, 1.0 if c < MAX_PCS else 0.0)
+    put(o, b, CHAR.hp_share, s[HP + c] / max(s[HP_MAX + c], 1))
+    put(o, b, CHAR.unit, shown(s, c, POS, SNAP_POS, hide) / SCALE.c0_unit)
+    put(o, b, CHAR.unconscious, s[DOWN + c])
+    put(o, b, CHAR.dead, s[DEAD + c])
+    put(o, b, CHAR.active, 1.0 if s[ACTIVE] == c else 0.0)
 
 
 @njit(cache=True)
-def observe_movement(s, p, o, c, hide, immobilise):
-    """Present participant ``c``'s movement left into ``o`` (float32[CHAR_SLOTS]; ``hide``:
-    :func:`hidden`; ``immobilise``: the total of its immobilisation effects)."""
-    o[CHAR.movement_left] = 0.0 if hide else clip(
-        movement_within(s, p, c, immobilise > 0) / SCALE.c0_movement_left)
+def observe_movement(s, p, o, c, b, hide, immobilise):
+    """Present participant ``c``'s movement left into its block of ``o`` from slot ``b``
+    (``hide``: :func:`hidden`; ``immobilise``: the total of its immobilisation effects)."""
+    put(o, b, CHAR.movement_left, 0.0 if hide else clip(
+        movement_within(s, p, c, immobilise > 0) / SCALE.c0_movement_left))
 
 
 @njit(cache=True)
@@ -194,17 +210,12 @@ def observe_phase(s, o):
 
 
 @njit(cache=True)
-def char_block(o, c):
-    """Participant ``c``'s slots of the observation ``o``."""
-    first = GLOBALS + c * CHAR_SLOTS
-    return o[first:first + CHAR_SLOTS]
-
-
-@njit(cache=True)
 def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
-    o[:GLOBALS] = 0.0
-    observe_phase(s, o)
+    for k in range(GLOBALS):
+        o[k] = 0.0
+    if 0 <= s[PHASE] < NUM_PHASES:
+        o[SLOT.phase_momentum + s[PHASE]] = 1.0
     o[SLOT.seat_is_gm] = 1.0 if s[SEAT] == 1 else 0.0
     o[SLOT.round_share] = min(s[ROUND] / p.max_rounds, 1.0)
     o[SLOT.window_attack] = 1.0 if s[WINDOW] == TRIGGER_ATTACK else 0.0
@@ -217,7 +228,7 @@ def observe(s, p, o):
     if s[ABILITY] >= 0:
         o[SLOT.declared_ability_0 + s[ABILITY]] = 1.0
     for c in range(MAX_CHARS):
-        observe_char(s, p, char_block(o, c), c)
+        observe_char(s, p, o, c)
 
 
 @njit(cache=True)
@@ -231,9 +242,9 @@ def heuristic_view(s, p, o):
     if s[PHASE] != ACT and s[PHASE] != TARGET_PICK:
         return
     for c in range(MAX_CHARS):
-        oc = char_block(o, c)
-        if not absent(s, oc, c):
-            observe_standing(s, oc, c, hidden(s, p, c))
+        b = char_base(c)
+        if not absent(s, o, c, b):
+            observe_standing(s, o, c, b, hidden(s, p, c))
     c = s[ACTIVE]
     if s[PHASE] == ACT and 0 <= c < MAX_CHARS and s[PRESENT + c] == 1:
-        observe_movement(s, p, char_block(o, c), c, hidden(s, p, c), effect_totals(s, c)[2])
+        observe_movement(s, p, o, c, char_base(c), hidden(s, p, c), effect_totals(s, c)[2])
