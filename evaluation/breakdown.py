@@ -9,8 +9,11 @@ the states put back before each apply (outside the clock). The four per-decision
 up to about the raw row's, and show which pass to speed up.
 
 The passes call the ruleset's own rules and the engine's picker; the loops around them are
-the few lines below (the engine's batch loops, ``scenegym.envs.core.loops``, run the same
-rules over the same borrowed rows).
+the few lines of :mod:`scenegym.evaluation.pass_loops` (the engine's batch loops,
+``scenegym.envs.core.loops``, run the same rules over the same borrowed rows), a module of
+their own so that this one, which drives them from the bench's steppers, uses no numba: the
+kernel cache's digest (:mod:`scenegym.envs.cache`) covers every module that uses numba and
+all it imports, and from here that would be the playtest command and the worker pool.
 """
 
 from __future__ import annotations
@@ -18,41 +21,13 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import njit
 
 from scenegym.agents.random_agent import random_rows
-from scenegym.envs.core.borrow import borrow
-from scenegym.envs.core.header import DECISIONS, EPISODE, OVER
-from scenegym.envs.core.loops import borrowed_dice, borrowed_log
+from scenegym.envs.core.header import DECISIONS, EPISODE
+from scenegym.evaluation.pass_loops import apply_pass, legal_pass, observe_pass
 
 PASSES = ("pick", "apply", "legal", "observe")
 SETTLE_STEPS = 50  # raw steps before the states are kept: envs spread over their episodes
-
-
-@njit
-def legal_pass(legal, state, params, masks):
-    """Every env's mask, from its state."""
-    p = params[0]
-    for i in range(state.shape[0]):
-        legal(borrow(state[i]), p, borrow(masks[i]))
-
-
-@njit
-def observe_pass(observe, state, params, obs):
-    """Every env's observation, from its state."""
-    p = params[0]
-    for i in range(state.shape[0]):
-        observe(borrow(state[i]), p, borrow(obs[i]))
-
-
-@njit
-def apply_pass(apply, state, params, dice_arrays, log_arrays, actions):
-    """Every running env takes its action."""
-    p = params[0]
-    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
-    for i in range(state.shape[0]):
-        if state[i, OVER] == 0:
-            apply(borrow(state[i]), p, dice, log, i, actions[i])
 
 
 def settled_batch(env_id: str, num_envs: int, seed: int):

@@ -124,6 +124,20 @@ def test_every_module_that_uses_numba_is_in_the_digest():
         assert ROOT / constants in covered, constants
 
 
+def test_the_commands_around_the_kernels_are_not_in_their_digest():
+    """Issue 25, item 7 (the suite's time): an edit to the worker pool, a command or the CLI
+    compiles no kernel again (every kernel is compiled afresh when the digest changes, five
+    minutes of the suite); the modules the kernels are compiled from stay covered."""
+    parent, prefix = cache_parent()
+    covered = {p.resolve().relative_to(ROOT).as_posix()
+               for p in kernel_modules(ROOT, parent / f"{prefix}module-facts.json")}
+    assert {"envs/core/loops.py", "envs/frontiers/rules.py", "evaluation/floor.py",
+            "evaluation/pass_loops.py"} <= covered
+    around = {"cli.py", "common/workers.py", "common/scenes.py", "evaluation/playtest.py",
+              "evaluation/breakdown.py", "evaluation/steppers.py", "training/train.py"}
+    assert not around & covered, sorted(around & covered)
+
+
 def test_importing_scenegym_points_numba_at_the_folder(monkeypatch, tmp_path):
     assert numba.config.CACHE_DIR == str(kernel_cache_folder())
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
