@@ -22,10 +22,11 @@ forked child inherits no numba thread pool; a process that imported a library wh
 or handles do not survive a fork (:data:`NOT_FORK_SAFE`: torch, ONNX Runtime, Ray), or that
 runs other threads, starts its workers with ``spawn`` instead, as every other platform does.
 
-By default every core plays (``os.cpu_count()``, or the
-environment variable ``SCENEGYM_WORKERS``), but never fewer than
-:data:`SCENES_PER_WORKER` scenes a worker: a process costs seconds to start, which a short
-run does not win back. ``--workers N`` asks for ``N`` whatever the run's size.
+By default every core plays (``os.cpu_count()``, or the environment variable
+``SCENEGYM_WORKERS``), but never fewer than :func:`scenes_per_worker` scenes a worker
+(:data:`SCENES_PER_FORKED_WORKER`, or :data:`SCENES_PER_WORKER` when spawned): starting a
+process costs time, which a short run does not win back. ``--workers N`` asks for ``N``
+whatever the run's size.
 
 Ctrl-C stops every worker: each hands back the scenes it finished, and the run is cut
 (:class:`scenegym.common.scenes.Interrupted`) to the scenes finished in all of them.
@@ -411,8 +412,8 @@ def drained(counts) -> int:
 
 def results_in_order(function, items: list, workers: int = 1):
     """``function(item)`` of each item, yielded in the items' order: computed here when
-    ``workers`` is 1, else by that many worker processes (:func:`worker_context`) (at most one an item;
-    ``function`` and the items must pickle). Work that splits into independent items whose
+    ``workers`` is 1, else by that many worker processes (at most one an item, started as
+    :func:`worker_context` says; ``function`` and the items must pickle). Work that splits into independent items whose
     results do not depend on where they are computed (``scenegym soak``'s pairings) gives the
     same results whatever ``workers``. Closing the generator (a caller that stops early, or
     Ctrl-C here) cancels the items not begun; the workers finish those begun (they leave

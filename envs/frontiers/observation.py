@@ -214,8 +214,7 @@ def observe(s, p, o):
     """Write env row ``s``'s observation into ``o`` (float32[OBS_SIZE])."""
     for k in range(GLOBALS):
         o[k] = 0.0
-    if 0 <= s[PHASE] < NUM_PHASES:
-        o[SLOT.phase_momentum + s[PHASE]] = 1.0
+    observe_phase(s, o)
     o[SLOT.seat_is_gm] = 1.0 if s[SEAT] == 1 else 0.0
     o[SLOT.round_share] = min(s[ROUND] / p.max_rounds, 1.0)
     o[SLOT.window_attack] = 1.0 if s[WINDOW] == TRIGGER_ATTACK else 0.0
