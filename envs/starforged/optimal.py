@@ -11,8 +11,8 @@ burn, advantage choice (crew), approach or price (GM) that the solution's values
 approach named for the crew's move is the observation's ``approach_*`` one-hot.
 
 Limitations: the configs the solver models (prices by the GM, a fixed situation); the solve
-runs when the agent is first made for a config (seconds for small variants; several CPU
-minutes and a table of about 110 MB for the default config), then loads from the kernel
+runs when the agent is first made for a config (a fraction of a second for small variants;
+about 30 CPU-seconds and a table of about 110 MB for the default config), then loads from the kernel
 cache folder.
 """
 

@@ -25,8 +25,10 @@ from scenegym.envs.starforged.solve.model import (
     GM_OPTIMAL,
     GM_TABLE,
     GM_UNIFORM,
+    NUM_OUTCOMES,
     miss_value,
     open_value,
+    roll_values,
     solver_record,
 )
 
@@ -83,6 +85,7 @@ def fill_layer(q, A, M, m, mode, names):
     ``m + 1``, misses through the miss table ``M`` of that layer). A GM agent (``mode``
     ``GM_TABLE``) names the approach ``names[...]`` of each state (with ``approach="gm"``)."""
     n_mom, n_meter, _, _, _, n_marks, n_clock = A.shape[1:]
+    V = np.empty((2, NUM_OUTCOMES, NUM_OUTCOMES, 2))
     for mi in range(n_mom):
         momentum = mi + q.momentum_min
         for h in range(n_meter):
@@ -90,15 +93,15 @@ def fill_layer(q, A, M, m, mode, names):
                 for u in range(n_meter):
                     if unreachable(q, momentum, h, s, u):
                         continue
-                    for b in range(2):
-                        for k in range(n_marks):
-                            for c in range(n_clock):
-                                if settled(q, m, k, c):
-                                    A[m, mi, h, s, u, b, k, c] = settled_value(q, k, c)
-                                else:
-                                    A[m, mi, h, s, u, b, k, c] = open_value(
-                                        q, A, M, m, mode, names[mi, h, s, u, b, k, c],
-                                        momentum, h, s, u, b, k, c)
+                    for k in range(n_marks):
+                        for c in range(n_clock):
+                            if settled(q, m, k, c):
+                                A[m, mi, h, s, u, :, k, c] = settled_value(q, k, c)
+                                continue
+                            roll_values(q, A, M, m + 1, momentum, h, s, u, k, c, V)
+                            for b in range(2):
+                                A[m, mi, h, s, u, b, k, c] = open_value(
+                                    q, V, mode, names[mi, h, s, u, b, k, c], momentum, b, k)
 
 
 @njit(cache=True)

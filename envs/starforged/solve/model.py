@@ -201,15 +201,44 @@ def burn_choice(q, A, M, m, secure, keep, burn, match, momentum, health, spirit,
                      clock)
     if burn <= keep:
         return v_keep, -2.0
-    imp = marked(q, health) + marked(q, spirit) + marked(q, supply)
-    reset = q.momentum_reset[min(imp, 2)]
-    return v_keep, resolve(q, A, M, m, secure, burn, match, reset, health, spirit, supply,
-                           marks, clock)
+    return v_keep, resolve(q, A, M, m, secure, burn, match, burn_reset(q, health, spirit, supply),
+                           health, spirit, supply, marks, clock)
 
 
 @njit(cache=True)
-def move_value(q, A, M, m, secure, stat, momentum, health, spirit, supply, bonus, marks, clock):
-    """The value of a scene move with ``stat`` at ``m`` moves made (before this one)."""
+def burn_reset(q, health, spirit, supply):
+    """Momentum after it is burned: the reset by the impacts marked."""
+    imp = marked(q, health) + marked(q, spirit) + marked(q, supply)
+    return q.momentum_reset[min(imp, 2)]
+
+
+@njit(cache=True)
+def roll_values(q, A, M, m, momentum, health, spirit, supply, marks, clock, V):
+    """Into ``V[secure, keep, burn, match]``, the value of a scene move's roll (``m``: moves
+    made, this one included) whose outcome is ``keep`` and would be ``burn`` with momentum
+    burned, the crew burning when that is better (a ``burn`` not above ``keep``: kept, as
+    :func:`burn_choice`). It depends on neither the stat nor the pending bonus, so every
+    scene move of a position shares it."""
+    reset = burn_reset(q, health, spirit, supply)
+    for secure in range(2):
+        for match in range(2):
+            for keep in range(NUM_OUTCOMES):
+                v = resolve(q, A, M, m, secure, keep, match, momentum, health, spirit, supply,
+                            marks, clock)
+                for burn in range(NUM_OUTCOMES):
+                    V[secure, keep, burn, match] = v
+            if momentum <= 0:
+                continue  # nothing to burn
+            for burn in range(1, NUM_OUTCOMES):
+                v = resolve(q, A, M, m, secure, burn, match, reset, health, spirit, supply,
+                            marks, clock)
+                for keep in range(burn):
+                    V[secure, keep, burn, match] = max(V[secure, keep, burn, match], v)
+
+
+@njit(cache=True)
+def roll_mean(q, V, secure, stat, momentum, bonus):
+    """A scene move's value with ``stat``: :func:`roll_values` ``V`` over the dice."""
     adds = q.advantage_bonus * bonus
     burnable = momentum if momentum > 0 else 0
     total = 0.0
@@ -222,23 +251,29 @@ def move_value(q, A, M, m, secure, stat, momentum, health, spirit, supply, bonus
                     p = q.p_move[score, burnable, keep, burn, match]
                     if p == 0.0:
                         continue
-                    v_keep, v_burn = burn_choice(q, A, M, m + 1, secure, keep, burn, match,
-                                                 momentum, health, spirit, supply, marks, clock)
-                    total += p * max(v_keep, v_burn)
+                    total += p * V[secure, keep, burn, match]
     return total / q.action_die
 
 
 @njit(cache=True)
-def best_move(q, A, M, m, named, momentum, health, spirit, supply, bonus, marks, clock):
+def move_value(q, A, M, m, secure, stat, momentum, health, spirit, supply, bonus, marks, clock):
+    """The value of a scene move with ``stat`` at ``m`` moves made (before this one)."""
+    V = np.empty((2, NUM_OUTCOMES, NUM_OUTCOMES, 2))
+    roll_values(q, A, M, m + 1, momentum, health, spirit, supply, marks, clock, V)
+    return roll_mean(q, V, secure, stat, momentum, bonus)
+
+
+@njit(cache=True)
+def best_move_of(q, V, named, momentum, bonus, marks):
     """``(action, value)``: the crew's best scene move with the stat ``named`` (``-1``: any
-    stat) or Finish the Scene (lowest action id among equals)."""
+    stat) or Finish the Scene (lowest action id among equals), its rolls' values ``V``
+    (:func:`roll_values`)."""
     best, value = -1, -2.0
     for k in range(st.NUM_STATS):
         if k != named and (named >= 0 or not q.stat_new[k]):
             continue  # not the stat named, or equal to an earlier one (it moves alike)
         for secure in range(2):
-            v = move_value(q, A, M, m, secure, q.stats[k], momentum, health, spirit, supply,
-                           bonus, marks, clock)
+            v = roll_mean(q, V, secure, q.stats[k], momentum, bonus)
             action = (st.A_SECURE_ADVANTAGE if secure else st.A_FACE_DANGER) + k
             if v > value or (v == value and action < best):
                 best, value = action, v
@@ -248,39 +283,50 @@ def best_move(q, A, M, m, named, momentum, health, spirit, supply, bonus, marks,
 
 
 @njit(cache=True)
-def best_approach(q, A, M, m, momentum, health, spirit, supply, bonus, marks, clock):
+def best_approach_of(q, V, momentum, bonus, marks):
     """``(stat, value)``: the approach the GM names that leaves the crew the least (first
-    such stat)."""
+    such stat), the rolls' values ``V``."""
     best, worst = 0, 2.0
     for k in range(st.NUM_STATS):
         if q.stat_new[k]:
-            v = best_move(q, A, M, m, k, momentum, health, spirit, supply, bonus, marks,
-                          clock)[1]
+            v = best_move_of(q, V, k, momentum, bonus, marks)[1]
             if v < worst:
                 best, worst = k, v
     return best, worst
 
 
 @njit(cache=True)
-def open_value(q, A, M, m, mode, named, momentum, health, spirit, supply, bonus, marks, clock):
-    """The crew's value before its next move, by who names the approach: the GM (the least
-    of the stats' values with ``mode`` ``GM_OPTIMAL``, the stat ``named`` with ``GM_TABLE``,
-    each stat equally likely with ``GM_UNIFORM``), the situation (each stat equally likely)
-    or the crew (the best)."""
+def best_move(q, A, M, m, named, momentum, health, spirit, supply, bonus, marks, clock):
+    """``(action, value)`` of :func:`best_move_of` at ``m`` moves made (before this one)."""
+    V = np.empty((2, NUM_OUTCOMES, NUM_OUTCOMES, 2))
+    roll_values(q, A, M, m + 1, momentum, health, spirit, supply, marks, clock, V)
+    return best_move_of(q, V, named, momentum, bonus, marks)
+
+
+@njit(cache=True)
+def best_approach(q, A, M, m, momentum, health, spirit, supply, bonus, marks, clock):
+    """``(stat, value)`` of :func:`best_approach_of` at ``m`` moves made."""
+    V = np.empty((2, NUM_OUTCOMES, NUM_OUTCOMES, 2))
+    roll_values(q, A, M, m + 1, momentum, health, spirit, supply, marks, clock, V)
+    return best_approach_of(q, V, momentum, bonus, marks)
+
+
+@njit(cache=True)
+def open_value(q, V, mode, named, momentum, bonus, marks):
+    """The crew's value before its next move (its rolls' values ``V``), by who names the
+    approach: the GM (the least of the stats' values with ``mode`` ``GM_OPTIMAL``, the stat
+    ``named`` with ``GM_TABLE``, each stat equally likely with ``GM_UNIFORM``), the situation
+    (each stat equally likely) or the crew (the best)."""
     if q.approach == APPROACH_CREW:
-        return best_move(q, A, M, m, -1, momentum, health, spirit, supply, bonus, marks,
-                         clock)[1]
+        return best_move_of(q, V, -1, momentum, bonus, marks)[1]
     if q.approach == APPROACH_GM and mode == GM_OPTIMAL:
-        return best_approach(q, A, M, m, momentum, health, spirit, supply, bonus, marks,
-                             clock)[1]
+        return best_approach_of(q, V, momentum, bonus, marks)[1]
     if q.approach == APPROACH_GM and mode == GM_TABLE:
-        return best_move(q, A, M, m, named, momentum, health, spirit, supply, bonus, marks,
-                         clock)[1]
+        return best_move_of(q, V, named, momentum, bonus, marks)[1]
     total = 0.0
     for k in range(st.NUM_STATS):
         if q.stat_new[k]:
-            total += q.stat_count[k] * best_move(q, A, M, m, k, momentum, health, spirit,
-                                                 supply, bonus, marks, clock)[1]
+            total += q.stat_count[k] * best_move_of(q, V, k, momentum, bonus, marks)[1]
     return total / st.NUM_STATS
 
 
