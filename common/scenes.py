@@ -75,14 +75,17 @@ def scene_engine(ruleset, config, num_envs: int, scenes: int, rulestats=None,
     """The engine that :func:`play_scenes` plays ``scenes`` scenes on, refused before it is
     allocated if it, the loop's arrays per env and a row per scene need more memory than a
     batch may take (:mod:`scenegym.envs.core.memory`; the refusal names the ``batch`` that
-    fits)."""
+    fits). Its event log keeps the kinds of record the statistics read (their
+    ``event_kinds``, :mod:`scenegym.envs.core.rulestats`), every kind without them."""
     from scenegym.envs.core.batch import SceneBatch, engine_bytes
+    from scenegym.envs.core.events import ALL_KINDS
 
     own, layout = len(scene_columns(rulestats)), ruleset.layout_of(config)
     per_env = engine_bytes(layout, log_capacity) + scene_loop_bytes(layout, own)
     check_memory(ruleset.name, num_envs, per_env,
                  scene_rows_bytes(scenes, own, log_capacity > 0), size="batch")
-    return SceneBatch(ruleset, config, num_envs, log_capacity=log_capacity)
+    return SceneBatch(ruleset, config, num_envs, log_capacity=log_capacity,
+                      log_kinds=getattr(rulestats, "event_kinds", ALL_KINDS))
 
 
 def scene_outcomes(ended: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

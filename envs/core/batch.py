@@ -12,7 +12,7 @@ import numpy as np
 
 from scenegym.envs.core import snapshot
 from scenegym.envs.core.dice import make_dice, script_length
-from scenegym.envs.core.events import EVENT_WIDTH, EventLog, drain, make_log
+from scenegym.envs.core.events import ALL_KINDS, EVENT_WIDTH, EventLog, drain, make_log
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, SEAT, SEAT_NAMES
 from scenegym.envs.core.kernels import entry_point
 from scenegym.envs.core.memory import check_memory, row_bytes
@@ -52,6 +52,8 @@ class SceneBatch:
         env_ids: Global id of each env (default ``0..num_envs-1``); an env alone replays
             env ``i`` of a larger batch when given ``env_ids=[i]``.
         log_capacity: Event-log records per env between drains (0: log off).
+        log_kinds: The kinds of record the log keeps (default: every kind; see
+            :mod:`scenegym.envs.core.events`).
         dice_script: Scripted faces, int[num_envs, L] (tests).
         illegal: ``"raise"`` refuses an illegal action; ``"lose"`` ends that episode as a
             loss for the seat that made it.
@@ -62,7 +64,8 @@ class SceneBatch:
     """
 
     def __init__(self, ruleset: Ruleset, config, num_envs: int, *, env_ids=None,
-                 log_capacity: int = 0, dice_script=None, illegal: str = "raise"):
+                 log_capacity: int = 0, log_kinds=ALL_KINDS, dice_script=None,
+                 illegal: str = "raise"):
         if not isinstance(config, ruleset.config_type):
             raise TypeError(f"config must be a {ruleset.config_type.__name__}, "
                             f"got {type(config).__name__}")
@@ -82,7 +85,8 @@ class SceneBatch:
         self.state = np.zeros((num_envs, layout.state_size), np.int32)
         self.dice = make_dice(num_envs, dice_script)
         self.log_capacity = int(log_capacity)
-        self.log: EventLog = make_log(num_envs, log_capacity)
+        self.log_kinds = tuple(log_kinds)
+        self.log: EventLog = make_log(num_envs, log_capacity, log_kinds)
         self.masks = np.zeros((num_envs, layout.num_actions), np.bool_)
         self._obs = np.zeros((num_envs, layout.obs_size), np.float32)
         self._stale = np.zeros(num_envs, np.bool_)  # observations not rendered yet (step)
@@ -269,7 +273,8 @@ class SceneBatch:
         """
         script = self.dice.script if self.dice.script.shape[1] else None
         twin = SceneBatch(self.ruleset, self.config, self.num_envs, env_ids=self.env_ids,
-                          log_capacity=self.log_capacity, dice_script=script,
+                          log_capacity=self.log_capacity, log_kinds=self.log_kinds,
+                          dice_script=script,
                           illegal=self.illegal)
         twin.set_state(self.get_state())
         if chance is not None:
@@ -294,6 +299,7 @@ class SceneBatch:
         script = self.dice.script if self.dice.script.shape[1] else None
         return {"ruleset": self.ruleset, "config": self.config, "num_envs": self.num_envs,
                 "env_ids": self.env_ids, "log_capacity": self.log_capacity,
+                "log_kinds": self.log_kinds,
                 "dice_script": script, "illegal": self.illegal, "state": self.get_state()}
 
     def __setstate__(self, kept: dict) -> None:

@@ -28,12 +28,17 @@ KIND_NAMES = {DECISION: "decision", DIE: "die", OUTCOME: "outcome", POOL: "pool"
               EPISODE_END: "scene_end", NOTE: "note"}
 EVENT_WIDTH = 5
 
-EventLog = namedtuple("EventLog", ["records", "lengths"])
+ALL_KINDS = tuple(KIND_NAMES)
+
+EventLog = namedtuple("EventLog", ["records", "lengths", "kinds"])
 EventLog.__doc__ = """Per-env append buffers.
 
 Attributes:
     records: int32[n, capacity, EVENT_WIDTH]. Capacity 0 switches the log off.
     lengths: int64[n]. Records written since the last drain.
+    kinds: int64[1], the kinds written, one bit each (bit ``kind``; :func:`kinds_mask`):
+        a reader that counts a few kinds (a playtest's statistics) spares the rules writing
+        the others.
 """
 
 
@@ -63,7 +68,7 @@ def record(log, i, kind, a, b, c=0, d=0):
 def append_record(log, i, kind, a, b, c, d):
     """:func:`record` with every number an int64."""
     cap = log.records.shape[1]
-    if cap == 0:
+    if cap == 0 or (log.kinds[0] >> kind) & 1 == 0:
         return
     n = log.lengths[i]
     if n >= cap:
@@ -77,10 +82,19 @@ def append_record(log, i, kind, a, b, c, d):
     log.lengths[i] = n + 1
 
 
-def make_log(num_envs: int, capacity: int = 0) -> EventLog:
-    """Allocate a log; ``capacity`` records per env between drains (0 = off)."""
+def kinds_mask(kinds=ALL_KINDS) -> np.ndarray:
+    """The ``kinds`` field of a log that writes the record kinds ``kinds`` (all by default)."""
+    unknown = sorted(set(kinds) - set(KIND_NAMES))
+    if unknown:
+        raise ValueError(f"unknown event kinds {unknown}; allowed: {sorted(KIND_NAMES)}")
+    return np.array([sum(1 << k for k in set(kinds))], np.int64)
+
+
+def make_log(num_envs: int, capacity: int = 0, kinds=ALL_KINDS) -> EventLog:
+    """Allocate a log; ``capacity`` records per env between drains (0 = off), of the record
+    ``kinds`` alone (all by default)."""
     return EventLog(np.zeros((num_envs, capacity, EVENT_WIDTH), np.int32),
-                    np.zeros(num_envs, np.int64))
+                    np.zeros(num_envs, np.int64), kinds_mask(kinds))
 
 
 def drain(log: EventLog) -> list[list[EventRecord]]:
@@ -123,7 +137,8 @@ def drain_blocks(log: EventLog, most: int):
     while start < n:
         before = int(ends[start - 1]) if start else 0
         stop = max(start + 1, int(np.searchsorted(ends, before + most, side="right")))
-        envs, records = drain_arrays(EventLog(log.records[start:stop], log.lengths[start:stop]))
+        envs, records = drain_arrays(EventLog(log.records[start:stop], log.lengths[start:stop],
+                                              log.kinds))
         envs += start
         yield envs, records
         start = stop

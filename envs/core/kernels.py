@@ -24,13 +24,13 @@ from numba import njit
 
 from scenegym.envs.cache import kernel_cache_folder
 from scenegym.envs.core import loops, search
-from scenegym.envs.core.events import EVENT_WIDTH
+from scenegym.envs.core.events import EVENT_WIDTH, kinds_mask
 from scenegym.envs.core.header import OVER, SEAT
 from scenegym.envs.core.loops import LOSE, RAISE
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 
 SearchWork = namedtuple("SearchWork", ["scratch", "mask", "obs", "keys", "counts", "script",
-                                       "records", "lengths", "children", "visits", "totals",
+                                       "records", "lengths", "kinds", "children", "visits", "totals",
                                        "used", "path", "rounds", "steps",
                                        "outcome_keys", "outcome_nodes"])
 SearchWork.__doc__ = "The scratch arrays of one search call (:func:`search_work`)."
@@ -170,6 +170,7 @@ def search_work(layout, sims: int) -> tuple:
         keys=np.zeros(1, np.uint64), counts=np.zeros(1, np.int64),
         script=np.zeros((1, 0), np.int32),
         records=np.zeros((1, 0, EVENT_WIDTH), np.int32), lengths=np.zeros(1, np.int64),
+        kinds=kinds_mask(),
         children=np.full((nodes, layout.num_actions), -1, np.int32),
         visits=np.zeros(nodes, np.int64), totals=np.zeros(nodes, np.float64),
         used=np.zeros(1, np.int64), path=np.zeros(nodes + 1, np.int64),

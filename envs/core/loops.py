@@ -89,8 +89,8 @@ def borrowed_dice(dice_arrays):
 @njit(cache=True, no_cpython_wrapper=True)  # type: ignore[call-overload]
 def borrowed_log(log_arrays):
     """The event log from its tuple of arrays, as borrowed views."""
-    records, lengths = log_arrays
-    return EventLog(borrow(records), borrow(lengths))
+    records, lengths, kinds = log_arrays
+    return EventLog(borrow(records), borrow(lengths), borrow(kinds))
 
 
 @njit(cache=True)

@@ -13,7 +13,11 @@ with:
   ``add_events`` took longer than playing them);
 - ``add_ended(rows)``: the state rows (int32[k, F]) of scenes that just ended;
 - ``summary() -> dict``: name -> frequency table (:func:`scenegym.envs.core.stats.frequency_table`)
-  or a plain number.
+  or a plain number;
+
+and, optionally, ``event_kinds``: the kinds of record it reads (a tuple of
+:mod:`scenegym.envs.core.events` kinds); the playtest's log keeps those alone, so the rules
+spend no time writing the others (every kind when it is absent),
 
 and, optionally, per-scene figures (for paired comparisons such as ``scenegym variants``):
 

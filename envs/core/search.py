@@ -384,10 +384,10 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
         work: the scratch arrays of :func:`scenegym.envs.core.kernels.search_work`.
     """
     p = params[0]
-    scratch, mask, obs, keys, counts, script, records, lengths, children, visits, totals, \
-        used, path, rounds, steps, outcome_keys, outcome_nodes = work
+    scratch, mask, obs, keys, counts, script, records, lengths, kinds, children, visits, \
+        totals, used, path, rounds, steps, outcome_keys, outcome_nodes = work
     dice = borrowed_dice((keys, counts, script))
-    log = borrowed_log((records, lengths))
+    log = borrowed_log((records, lengths, kinds))
     s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
     tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
             borrow(steps), (borrow(outcome_keys), borrow(outcome_nodes)))

@@ -73,6 +73,8 @@ class FrontiersStats:
         config: The config the encounters ran under (for the ability names).
     """
 
+    event_kinds = (NOTE, OUTCOME)  # the records counted: the playtest's log keeps these alone
+
     def __init__(self, config: FrontiersConfig):
         self.names = [a.name for a in config.abilities]
         self.reaction = [a.kind in ("guard", "opportunity") for a in config.abilities]

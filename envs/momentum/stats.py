@@ -66,6 +66,8 @@ def tally_records(records, lengths, ends, results, notes, note_index, costs, rol
 class MomentumStats:
     """Counters of a Momentum playtest."""
 
+    event_kinds = (OUTCOME, NOTE, EPISODE_END)  # the records counted: the playtest's log keeps these alone
+
     def __init__(self, config: MomentumConfig):
         self.ends = np.zeros(len(END_LABELS) + 1, np.int64)  # last: forfeits
         self.results = np.zeros((2, len(st.RESULT_KEYS)), np.int64)

@@ -188,6 +188,8 @@ class StaStats:
     columns ``MOMENTUM, THREAT, DECIDED``; -1: nothing decided in the scene yet).
     """
 
+    event_kinds = (DECISION, OUTCOME, POOL, NOTE, EPISODE_END)  # the records counted: the playtest's log keeps these alone
+
     def __init__(self, config: StaConfig):
         self.starts = np.array([config.momentum_start, config.threat_per_pc * config.pcs],
                                np.int64)  # by POOLS

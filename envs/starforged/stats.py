@@ -74,6 +74,8 @@ class StarforgedStats:
         config: The config the scenes ran under (for the track's length).
     """
 
+    event_kinds = (DECISION, OUTCOME, POOL, NOTE)  # the records counted: the playtest's log keeps these alone
+
     def __init__(self, config: StarforgedConfig):
         self.track_ticks = config.boxes * config.ticks_per_box
         self.outcomes = np.zeros((len(ROLL_LABELS), len(OUTCOME_LABELS)), np.int64)

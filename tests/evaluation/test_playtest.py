@@ -115,6 +115,25 @@ def test_compiled_playtest_plays_the_scenes_the_python_loop_plays(ruleset, crew,
     assert fast["mean_decisions"] == pytest.approx(slow["mean_decisions"], rel=1e-12)
 
 
+@pytest.mark.parametrize("ruleset", ["starforged", "momentum", "sta", "sta_social",
+                                     "frontiers"])
+def test_the_log_keeps_only_the_kinds_the_statistics_count_and_nothing_changes(
+        ruleset, monkeypatch):
+    """A ruleset's statistics name the kinds of record they count (``event_kinds``): the
+    playtest's log keeps those alone, and its report (the ruleset's statistics included)
+    is the one a log of every kind gives."""
+    from scenegym.envs.rulesets import get_ruleset, make_rulestats
+
+    rs = get_ruleset(ruleset)
+    statistics = make_rulestats(ruleset, rs.config_type())
+    collector = type(statistics)
+    kept = playtest(ruleset, 300, seed=4, batch=64)
+    engine = scenes_module.scene_engine(rs, rs.config_type(), 4, 4, statistics, log_capacity=8)
+    assert engine.log_kinds == collector.event_kinds and len(collector.event_kinds) < 6
+    monkeypatch.delattr(collector, "event_kinds")
+    assert playtest(ruleset, 300, seed=4, batch=64) == kept
+
+
 # -- nothing lost, nothing silent (through the command, as a user meets it) --------------------
 def test_an_out_under_a_file_is_refused_before_the_first_scene(tmp_path):
     """A billion scenes would run for hours: the refusal comes first."""

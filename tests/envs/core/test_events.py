@@ -1,6 +1,7 @@
 """The event log's drains: records out env by env, in the order written, and the log cleared."""
 
 import numpy as np
+import pytest
 
 from scenegym.envs.core.events import (
     DIE,
@@ -11,13 +12,15 @@ from scenegym.envs.core.events import (
     drain,
     drain_arrays,
     drain_blocks,
+    kinds_mask,
     make_log,
 )
 
 
-def filled_log():
-    """Three envs: env 0 with two records, env 1 with none, env 2 with three."""
-    log = make_log(3, capacity=4)
+def filled_log(**kinds):
+    """Three envs: env 0 with two records, env 1 with none, env 2 with three (of every
+    kind the log keeps)."""
+    log = make_log(3, capacity=4, **kinds)
     append_record(log, 0, DIE, 6, 4, 1, 0)
     append_record(log, 2, POOL, 1, 5, 3, -1)
     append_record(log, 0, NOTE, 2, 7, 0, 0)
@@ -59,3 +62,15 @@ def test_drain_blocks_gives_the_records_drain_arrays_gives_in_blocks_of_at_most_
     assert np.concatenate([b[0] for b in blocks]).tolist() == envs.tolist()
     assert (np.concatenate([b[1] for b in blocks]) == records).all()
     assert not log.lengths.any()
+
+
+def test_a_log_of_some_kinds_keeps_those_alone_in_the_order_written():
+    envs, records = drain_arrays(filled_log(kinds=(NOTE, POOL)))
+    assert envs.tolist() == [0, 2, 2]
+    assert records[:, 0].tolist() == [NOTE, POOL, NOTE]
+    assert records[1].tolist() == [POOL, 1, 5, 3, -1]
+
+
+def test_an_unknown_kind_is_refused_naming_the_kinds_allowed():
+    with pytest.raises(ValueError, match=r"unknown event kinds \[9\]; allowed: \[1, 2, 3, 4, 5, 6\]"):
+        kinds_mask((NOTE, 9))
