@@ -43,6 +43,7 @@ from scenegym.envs.starforged.solve.model import (
     advantage_value,
     marked,
     resolve,
+    roll_mean,
     solver_record,
 )
 
@@ -84,61 +85,56 @@ def agent_roll(q, A, M, burns, adv, m, secure, keep, burn, match, momentum, heal
 
 
 @njit(cache=True)
-def agent_move_value(q, A, M, burns, adv, m, action, momentum, health, spirit, supply, bonus,
-                     marks, clock):
-    """The value of the crew's ``action`` (a scene move or Finish the Scene) at ``m`` moves."""
+def agent_roll_values(q, A, M, burns, adv, m, momentum, health, spirit, supply, marks, clock, V):
+    """Into ``V[secure, keep, burn, match]``, :func:`agent_roll` of every roll of a scene move
+    (``m``: moves made, this one included): shared by every stat and bonus, as
+    :func:`~scenegym.envs.starforged.solve.model.roll_values` for the crew's best."""
+    for secure in range(2):
+        for keep in range(NUM_OUTCOMES):
+            for burn in range(NUM_OUTCOMES):
+                for match in range(2):
+                    V[secure, keep, burn, match] = agent_roll(
+                        q, A, M, burns, adv, m, secure, keep, burn, match, momentum, health,
+                        spirit, supply, marks, clock)
+
+
+@njit(cache=True)
+def agent_move_value(q, V, action, momentum, bonus, marks):
+    """The value of the crew's ``action`` (a scene move or Finish the Scene), its rolls'
+    values ``V`` (:func:`agent_roll_values`)."""
     if action == st.A_FINISH:
         return q.finish_value[marks]
     secure = 1 if action >= st.A_SECURE_ADVANTAGE else 0
     stat = q.stats[action - (st.A_SECURE_ADVANTAGE if secure else st.A_FACE_DANGER)]
-    burnable = momentum if momentum > 0 else 0
-    total = 0.0
-    for a in range(1, q.action_die + 1):
-        die = 0 if momentum < 0 and -momentum == a else a
-        score = min(die + stat + q.advantage_bonus * bonus, q.score_cap)
-        for keep in range(NUM_OUTCOMES):
-            for burn in range(NUM_OUTCOMES):
-                for match in range(2):
-                    p = q.p_move[score, burnable, keep, burn, match]
-                    if p > 0.0:
-                        total += p * agent_roll(q, A, M, burns, adv, m + 1, secure, keep, burn,
-                                                match, momentum, health, spirit, supply,
-                                                marks, clock)
-    return total / q.action_die
+    return roll_mean(q, V, secure, stat, momentum, bonus)
 
 
 @njit(cache=True)
-def agent_choice_value(q, A, M, burns, adv, m, named, choice, momentum, health, spirit, supply,
-                       bonus, marks, clock):
+def agent_choice_value(q, V, named, choice, momentum, bonus, marks):
     """The agent's move ``choice``, or (``UNIFORM``) the mean over every legal move: those of
     the stat ``named`` (``-1``: any stat) and Finish the Scene."""
     if choice != UNIFORM:
-        return agent_move_value(q, A, M, burns, adv, m, choice, momentum, health, spirit,
-                                supply, bonus, marks, clock)
+        return agent_move_value(q, V, choice, momentum, bonus, marks)
     total, legal = 0.0, 0
     for action in range(st.A_FINISH + (1 if q.finish_early else 0)):
         # a scene move's stat is its action id modulo the five stats
         if named >= 0 and action < st.A_FINISH and action % st.NUM_STATS != named:
             continue
-        total += agent_move_value(q, A, M, burns, adv, m, action, momentum, health, spirit,
-                                  supply, bonus, marks, clock)
+        total += agent_move_value(q, V, action, momentum, bonus, marks)
         legal += 1
     return total / legal
 
 
 @njit(cache=True)
-def agent_open_value(q, A, M, burns, adv, m, choices, momentum, health, spirit, supply, bonus,
-                     marks, clock):
+def agent_open_value(q, V, choices, momentum, bonus, marks):
     """The agent's value before its move, from its ``choices`` under each approach named: the
     GM names the least (``gm``), the situation each equally likely (``random``); with the
     crew's free choice its one choice."""
     if q.approach == APPROACH_CREW:
-        return agent_choice_value(q, A, M, burns, adv, m, -1, choices[0], momentum, health,
-                                  spirit, supply, bonus, marks, clock)
+        return agent_choice_value(q, V, -1, choices[0], momentum, bonus, marks)
     value = 2.0 if q.approach == APPROACH_GM else 0.0
     for k in range(st.NUM_STATS):
-        v = agent_choice_value(q, A, M, burns, adv, m, k, choices[k], momentum, health, spirit,
-                               supply, bonus, marks, clock)
+        v = agent_choice_value(q, V, k, choices[k], momentum, bonus, marks)
         value = min(value, v) if q.approach == APPROACH_GM else value + v / st.NUM_STATS
     return value
 
@@ -148,6 +144,7 @@ def fill_agent_layer(q, A, M, moves, burns, adv, m):
     """``A[m]`` with the agent's choices: ``moves`` of layer ``m``; ``burns``, ``adv`` and
     the miss table ``M`` of layer ``m + 1``."""
     n_mom, n_meter, _, _, _, n_marks, n_clock = A.shape[1:]
+    V = np.empty((2, NUM_OUTCOMES, NUM_OUTCOMES, 2))
     for mi in range(n_mom):
         momentum = mi + q.momentum_min
         for h in range(n_meter):
@@ -155,15 +152,16 @@ def fill_agent_layer(q, A, M, moves, burns, adv, m):
                 for u in range(n_meter):
                     if unreachable(q, momentum, h, s, u):
                         continue
-                    for b in range(2):
-                        for k in range(n_marks):
-                            for c in range(n_clock):
-                                if settled(q, m, k, c):
-                                    A[m, mi, h, s, u, b, k, c] = settled_value(q, k, c)
-                                else:
-                                    A[m, mi, h, s, u, b, k, c] = agent_open_value(
-                                        q, A, M, burns, adv, m, moves[:, mi, h, s, u, b, k, c],
-                                        momentum, h, s, u, b, k, c)
+                    for k in range(n_marks):
+                        for c in range(n_clock):
+                            if settled(q, m, k, c):
+                                A[m, mi, h, s, u, :, k, c] = settled_value(q, k, c)
+                                continue
+                            agent_roll_values(q, A, M, burns, adv, m + 1, momentum, h, s, u,
+                                              k, c, V)
+                            for b in range(2):
+                                A[m, mi, h, s, u, b, k, c] = agent_open_value(
+                                    q, V, moves[:, mi, h, s, u, b, k, c], momentum, b, k)
 
 
 def crew_response(config, crew, progress=None) -> Solution:
