@@ -13,7 +13,10 @@ function that could return one to Python (alone or inside a tuple) is refused wh
 compiles, with an error naming this module. A helper that returns borrowed views to its
 compiled callers says so with ``@njit(no_cpython_wrapper=True)``: numba then builds no
 Python entry for it, and it can be called from compiled code only. Make borrowed views only
-inside the batch loops (:mod:`scenegym.envs.core.loops`), from arguments of the loop.
+inside the batch loops (:mod:`scenegym.envs.core.loops`) and the playtests' compiled tallies
+(``envs/*/stats.py``: a helper per record, each counting its arrays, took an eighth of a
+Momentum playtest), from arguments of the compiled call. A tuple is borrowed element by
+element.
 
 :func:`borrowed_fields` reads every field of a numba StructRef (the seated step's packed
 arrays, :mod:`scenegym.envs.core.packed`) at once, each array (alone or inside a tuple) a
@@ -88,8 +91,9 @@ if BORROW_WANTED and _internals_usable():
 
     @intrinsic
     def borrow(typingctx, ary):
-        """A view of ``ary`` (same data, shape and strides) that holds no reference."""
-        if not isinstance(ary, types.Array):
+        """A view of ``ary`` (same data, shape and strides) that holds no reference; a tuple
+        of arrays (nested tuples too, other members as they are) element by element."""
+        if not isinstance(ary, (types.Array, types.BaseTuple)):
             return None
 
         def codegen(context, builder, signature, args):
@@ -102,7 +106,7 @@ else:  # pragma: no cover - only on a numba release without these internals
 
     @njit(cache=True)
     def borrow(ary):
-        """The array itself (this numba release offers no borrowed views)."""
+        """The array (or tuple) itself (this numba release offers no borrowed views)."""
         return ary
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import NOTE, OUTCOME
 from scenegym.envs.core.header import RESULT, TRUNCATED
 from scenegym.envs.core.rulestats import add_counters, code_index, count_code
@@ -50,6 +51,8 @@ def count_scene_note(running, code, participant):
 def tally_records(records, lengths, hits, declared, reactions, notes, running):
     """Count the log's records in place (see ``FrontiersStats.add_events``; env ``i``'s
     scene figures in ``running[i]``) and clear the log's lengths."""
+    records, lengths, hits, declared, reactions, notes, running = borrow(
+        (records, lengths, hits, declared, reactions, notes, running))  # no count per call
     for i in range(lengths.shape[0]):
         for r in range(lengths[i]):
             kind, a, b, c = records[i, r, KIND], records[i, r, A], records[i, r, B], \

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import EPISODE_END, NOTE, OUTCOME
 from scenegym.envs.core.forfeit import FORFEIT_REASON
 from scenegym.envs.core.rulestats import add_counters, code_index, count_code
@@ -44,6 +45,8 @@ def count_end(ends, reason):
 def tally_records(records, lengths, ends, results, notes, note_index, costs, rolls):
     """Count the log's records in place (see ``MomentumStats.add_events``) and clear the
     log's lengths."""
+    records, lengths, ends, results, notes, note_index, costs, rolls = borrow(
+        (records, lengths, ends, results, notes, note_index, costs, rolls))  # no count per call
     for i in range(lengths.shape[0]):
         for r in range(lengths[i]):
             kind, a, b, c = records[i, r, KIND], records[i, r, A], records[i, r, B], \

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import DECISION, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.forfeit import FORFEIT_REASON
 from scenegym.envs.core.header import RESULT
@@ -156,8 +157,10 @@ def count_rows(rows, lo, hi, env, ints, by_round, changes, carry, starts, tables
 @njit(cache=True)
 def tally_records(records, lengths, ints, by_round, changes, carry, starts, tables):
     """Count the log's records (env ``i``'s first ``lengths[i]``) and clear the log."""
+    records, lengths, ints, by_round, changes, carry, starts, tables = borrow(
+        (records, lengths, ints, by_round, changes, carry, starts, tables))  # no count per call
     for i in range(lengths.shape[0]):
-        count_rows(records[i], 0, lengths[i], i, ints, by_round, changes, carry, starts,
+        count_rows(borrow(records[i]), 0, lengths[i], i, ints, by_round, changes, carry, starts,
                    tables)
         lengths[i] = 0
 
@@ -166,6 +169,8 @@ def tally_records(records, lengths, ints, by_round, changes, carry, starts, tabl
 def add_records(records, envs, ints, by_round, changes, carry, starts, tables):
     """Count drained records (int32[M, 5], env ``envs[r]``'s rows together, in the order
     written)."""
+    records, envs, ints, by_round, changes, carry, starts, tables = borrow(
+        (records, envs, ints, by_round, changes, carry, starts, tables))  # no count per call
     lo = 0
     for r in range(1, records.shape[0] + 1):
         if r == records.shape[0] or envs[r] != envs[lo]:

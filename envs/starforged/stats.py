@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import CREW, TRUNCATED
 from scenegym.envs.core.rulestats import add_counters, code_index, count_code
@@ -49,6 +50,8 @@ def crew_move_kind(action):
 def tally_records(records, lengths, outcomes, rolls, prices, impacts, impact_index, moves):
     """Count the log's records in place (see ``StarforgedStats.add_events`` for what each
     counter holds) and clear the log's lengths."""
+    records, lengths, outcomes, rolls, prices, impacts, impact_index, moves = borrow(
+        (records, lengths, outcomes, rolls, prices, impacts, impact_index, moves))  # uncounted
     for i in range(lengths.shape[0]):
         for r in range(lengths[i]):
             kind, a, b, c, d = records[i, r, KIND], records[i, r, A], records[i, r, B], \
