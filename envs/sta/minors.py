@@ -13,11 +13,11 @@ The minor actions of a turn may come before its major action (phase MINOR) and, 
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.core.header import CREW
+from scenegym.envs.core.scratch import stack_mask
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.battlefield import distance, move_cost
 from scenegym.envs.sta.characters import (
@@ -29,6 +29,7 @@ from scenegym.envs.sta.characters import (
     side_of,
     standing,
 )
+from scenegym.envs.sta.state import NUM_ACTIONS  # a constant by name: stack_mask sizes by it
 
 
 @njit(cache=True)
@@ -83,7 +84,7 @@ def legal_minor(s, p, m, aim_open):
 @njit(cache=True)
 def minor_open(s, p, aim_open):
     """Whether the actor has a minor action left to take (besides ending them)."""
-    m = np.zeros(st.NUM_ACTIONS, np.bool_)
+    m = stack_mask(NUM_ACTIONS)  # asked after every major action: no heap array
     legal_minor(s, p, m, aim_open)
     m[st.A_END_MINOR] = False
     return m.any()
