@@ -34,6 +34,11 @@ from scenegym.envs.starforged.solve.model import (
     burn_choice,
 )
 
+# The solver's functions read a value table or, given none (an empty one), compute the values
+# from the rules: this empty table is a constant of the compiled code, where a fresh
+# np.zeros would allocate at every decision of the agent.
+NO_TABLE = np.zeros((0, 1, 1, 1, 1, 1))
+
 
 @njit(cache=True)
 def count(o, slot, scale):
@@ -81,7 +86,7 @@ def burn_values(o, ap):
     keep = count(o, SLOT.outcome, SCALE.outcome)
     burn = count(o, SLOT.burn_outcome, SCALE.burn_outcome)
     secure = o[SLOT.move_is_secure_advantage] > 0.5
-    return burn_choice(ap, ap.A, np.zeros((0, 1, 1, 1, 1, 1)), moves, secure, keep, burn,
+    return burn_choice(ap, ap.A, NO_TABLE, moves, secure, keep, burn,
                        1 if o[SLOT.match] > 0.5 else 0, momentum, h, s, u, marks, clock)
 
 
@@ -90,7 +95,7 @@ def optimal_act(o, m, ap, key, n):
     """The solved decision for the observation ``o`` (the compiled policy)."""
     phase = np.argmax(o[:st.NUM_PHASES])
     moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
-    no_table = np.zeros((0, 1, 1, 1, 1, 1))
+    no_table = NO_TABLE
     if phase == st.MOVE:
         return best_move(ap, ap.A, no_table, moves, named_approach(o), momentum, h, s, u,
                          bonus, marks, clock)[0]

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.starforged import state as st
-from scenegym.envs.starforged.optimal import burn_values, position
+from scenegym.envs.starforged.optimal import NO_TABLE, burn_values, position
 from scenegym.envs.starforged.solve.model import (
     advantage_value,
     best_move,
@@ -31,7 +31,7 @@ from scenegym.envs.starforged.solve.model import (
 def move_values(o, m, ap, values):
     """The values of the crew's legal scene moves (``m``) at the position of ``o``."""
     moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
-    no_table = np.zeros((0, 1, 1, 1, 1, 1))
+    no_table = NO_TABLE
     for k in range(st.NUM_STATS):
         for secure in range(2):
             a = (st.A_SECURE_ADVANTAGE if secure else st.A_FACE_DANGER) + k
@@ -46,7 +46,7 @@ def move_values(o, m, ap, values):
 def gm_values(o, m, ap, phase, values):
     """The values of the GM's legal approaches or prices at the position of ``o``."""
     moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
-    no_table = np.zeros((0, 1, 1, 1, 1, 1))
+    no_table = NO_TABLE
     for k in range(st.NUM_STATS):
         if phase == st.APPROACH_PHASE and m[st.A_APPROACH + k]:
             values[st.A_APPROACH + k] = best_move(ap, ap.A, no_table, moves, k, momentum, h,
