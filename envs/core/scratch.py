@@ -3,8 +3,8 @@ array.
 
 A rule that fills a throw-away mask to ask whether anything in it is open (STA's "is a minor
 action left?", asked at the end of every major action) would allocate it with ``np.zeros``:
-numba's runtime then calls ``malloc`` and ``free`` and counts references to it, which took a
-tenth of an STA playtest's samples. :func:`stack_mask` gives the rule the same zeroed bool
+numba's runtime then calls ``malloc`` and ``free`` and counts references to it, which took
+about 4% of an STA playtest's samples. :func:`stack_mask` gives the rule the same zeroed bool
 array in its own stack frame instead, as a borrowed view (:mod:`scenegym.envs.core.borrow`): no
 allocation, no counting. Its length must be a compile-time constant (a module-level int,
 such as a ruleset's ``NUM_ACTIONS``), and the array lives as long as the function that made

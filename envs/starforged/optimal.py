@@ -95,12 +95,11 @@ def optimal_act(o, m, ap, key, n):
     """The solved decision for the observation ``o`` (the compiled policy)."""
     phase = np.argmax(o[:st.NUM_PHASES])
     moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
-    no_table = NO_TABLE
     if phase == st.MOVE:
-        return best_move(ap, ap.A, no_table, moves, named_approach(o), momentum, h, s, u,
+        return best_move(ap, ap.A, NO_TABLE, moves, named_approach(o), momentum, h, s, u,
                          bonus, marks, clock)[0]
     if phase == st.APPROACH_PHASE:
-        return st.A_APPROACH + best_approach(ap, ap.A, no_table, moves, momentum, h, s, u,
+        return st.A_APPROACH + best_approach(ap, ap.A, NO_TABLE, moves, momentum, h, s, u,
                                              bonus, marks, clock)[0]
     if phase == st.BURN:
         v_keep, v_burn = burn_values(o, ap)

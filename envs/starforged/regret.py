@@ -31,12 +31,11 @@ from scenegym.envs.starforged.solve.model import (
 def move_values(o, m, ap, values):
     """The values of the crew's legal scene moves (``m``) at the position of ``o``."""
     moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
-    no_table = NO_TABLE
     for k in range(st.NUM_STATS):
         for secure in range(2):
             a = (st.A_SECURE_ADVANTAGE if secure else st.A_FACE_DANGER) + k
             if m[a]:
-                values[a] = move_value(ap, ap.A, no_table, moves, secure, ap.stats[k],
+                values[a] = move_value(ap, ap.A, NO_TABLE, moves, secure, ap.stats[k],
                                        momentum, h, s, u, bonus, marks, clock)
     if m[st.A_FINISH]:
         values[st.A_FINISH] = ap.finish_value[marks]
@@ -46,10 +45,9 @@ def move_values(o, m, ap, values):
 def gm_values(o, m, ap, phase, values):
     """The values of the GM's legal approaches or prices at the position of ``o``."""
     moves, momentum, h, s, u, bonus, marks, clock = position(o, ap)
-    no_table = NO_TABLE
     for k in range(st.NUM_STATS):
         if phase == st.APPROACH_PHASE and m[st.A_APPROACH + k]:
-            values[st.A_APPROACH + k] = best_move(ap, ap.A, no_table, moves, k, momentum, h,
+            values[st.A_APPROACH + k] = best_move(ap, ap.A, NO_TABLE, moves, k, momentum, h,
                                                   s, u, bonus, marks, clock)[1]
         if phase == st.PRICE and m[st.A_PRICE + k]:
             values[st.A_PRICE + k] = price_value(ap, ap.A, moves, k, momentum, h, s, u,

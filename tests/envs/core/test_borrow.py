@@ -3,6 +3,7 @@ way out of compiled code."""
 
 import numpy as np
 import pytest
+from llvm_calls import REFCOUNTS, calls, only_calls
 from numba import njit, types
 from numba.core.errors import NumbaError
 from numba.experimental import structref
@@ -59,9 +60,7 @@ def _sum_rows(state, borrowed):
 
 def _refcount_calls(dispatcher, borrowed: bool) -> int:
     """Reference-count operations in the compiled helper, for a borrowed or an owned row."""
-    counts = [sum(line.count("@NRT_incref") + line.count("@NRT_decref")
-                  for line in dispatcher.inspect_llvm(sig).splitlines() if "call" in line)
-              for sig in dispatcher.signatures
+    counts = [calls(dispatcher, sig, REFCOUNTS) for sig in dispatcher.signatures
               if (type(sig[0]).__name__ == "BorrowedArray") == borrowed]
     assert len(counts) == 1, f"expected one {'borrowed' if borrowed else 'owned'} signature"
     return counts[0]
@@ -114,9 +113,7 @@ def _owned_total(packed):
 
 def _refcount_ops(dispatcher) -> int:
     """Reference-count operations in ``dispatcher``'s one compiled function."""
-    (sig,) = dispatcher.signatures
-    return sum(line.count("@NRT_incref") + line.count("@NRT_decref")
-               for line in dispatcher.inspect_llvm(sig).splitlines() if "call" in line)
+    return only_calls(dispatcher, REFCOUNTS)
 
 
 def test_borrowed_fields_read_a_structref_without_reference_counting():
@@ -160,8 +157,6 @@ def test_a_borrowed_tuple_is_borrowed_element_by_element():
             _tally_borrowed(a, b, c)
         assert a.tolist() == [1, 1, 1] and b.tolist() == [2, 2, 2] and c.tolist() == [0, 0, 0]
     assert BORROWING, "this numba release offers no borrowed views (see borrow.py)"
-    kinds = {type(sig[0][0]).__name__: sum(
-        line.count("@NRT_incref") + line.count("@NRT_decref")
-        for line in _count_into.inspect_llvm(sig).splitlines() if "call" in line)
-        for sig in _count_into.signatures}
+    kinds = {type(sig[0][0]).__name__: calls(_count_into, sig, REFCOUNTS)
+             for sig in _count_into.signatures}
     assert kinds["Array"] > 0 and kinds["BorrowedArray"] == 0

@@ -3,6 +3,7 @@ and no way out of compiled code."""
 
 import numpy as np
 import pytest
+from llvm_calls import ALLOCATIONS, only_calls
 from numba import njit
 from numba.core.errors import NumbaError
 
@@ -37,12 +38,6 @@ def _any_open_on_heap(k):
     return m.any()
 
 
-def _allocations(dispatcher) -> int:
-    (sig,) = dispatcher.signatures
-    return sum(line.count("@NRT_MemInfo_alloc") for line in
-               dispatcher.inspect_llvm(sig).splitlines() if "call" in line)
-
-
 def test_each_call_gets_a_zeroed_mask_of_the_constant_width():
     assert _marks_per_round(20).tolist() == [0] * 20  # what the round before wrote is gone
     assert [_any_open_on_stack(k) for k in range(WIDTH)] == [k % 2 == 1 for k in range(WIDTH)]
@@ -52,8 +47,8 @@ def test_the_mask_is_not_allocated_on_the_heap():
     assert [_any_open_on_heap(k) for k in range(WIDTH)] == \
         [_any_open_on_stack(k) for k in range(WIDTH)]
     assert BORROWING, "this numba release offers no borrowed views (see borrow.py)"
-    assert _allocations(_any_open_on_heap) > 0  # what the stack mask avoids
-    assert _allocations(_any_open_on_stack) == 0
+    assert only_calls(_any_open_on_heap, ALLOCATIONS) > 0  # what the stack mask avoids
+    assert only_calls(_any_open_on_stack, ALLOCATIONS) == 0
 
 
 def test_a_width_known_only_at_run_time_is_refused_naming_what_is_allowed():

@@ -4,6 +4,7 @@ fresh ``np.zeros`` at every decision cost a tenth to a sixth of an optimal-again
 playtest. (The solver's roll values, 36 floats a move decision, are still allocated.)"""
 
 import numpy as np
+from llvm_calls import only_calls
 from numba import njit
 from solver_cases import SMALL
 
@@ -13,9 +14,7 @@ from scenegym.envs.starforged.optimal import optimal_act, solved_record
 
 def _allocations_of(dispatcher, size: int) -> int:
     """Calls in ``dispatcher``'s one compiled function that allocate ``size`` bytes."""
-    (sig,) = dispatcher.signatures
-    return sum(f"@NRT_MemInfo_alloc_aligned(i64 {size}," in line
-               for line in dispatcher.inspect_llvm(sig).splitlines() if "call" in line)
+    return only_calls(dispatcher, (f"@NRT_MemInfo_alloc_aligned(i64 {size},",))
 
 
 def test_a_decision_of_the_optimal_agent_allocates_no_empty_table():
