@@ -237,7 +237,7 @@ def prune(current: Path, keep_recent: int = KEEP_RECENT, keep_days: float = KEEP
 
 
 _FOLDER: Path | None = None
-_NOTICE: list[str] = []  # the fallback's warning, given once, when a kernel is first built
+_NOTICE: list[str] = []  # the fallback's warning, given once, as numba loads
 
 
 def cannot_write(folder: Path) -> str | None:
@@ -266,7 +266,7 @@ def use_versioned_cache() -> Path:
 
     A folder that cannot be written (a read-only home or ``NUMBA_CACHE_DIR``, an immutable
     folder) is not used: the kernels are compiled into a temporary folder of this process,
-    and the first kernel built warns once (:func:`kernel_cache_folder`), naming the folder,
+    and it warns once as numba loads (:func:`kernel_cache_folder`), naming the folder,
     why, and the variable that moves it.
     """
     import numba
@@ -305,6 +305,7 @@ class _WhenNumbaLoads(MetaPathFinder):
             def exec_then_point_the_cache(module):
                 exec_module(module)
                 use_versioned_cache()
+                kernel_cache_folder()  # a fallback warns now: every kernel compiles in memory
 
             spec.loader.exec_module = exec_then_point_the_cache
         return spec

@@ -4,6 +4,7 @@ The agent interface they meet is :class:`scenegym.agents.base.Agent`."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -34,10 +35,22 @@ class CompiledHeuristic:
     @property
     def compiled(self) -> CompiledPolicy:
         """The compiled policy (:mod:`scenegym.envs.core.policy`), played inside the step."""
-        return CompiledPolicy(self.policy_name, self.act_row, self.params(), view=self.view_row)
+        return CompiledPolicy(self.policy_name, self.act_row, self.params_now(),
+                              view=self.view_row)
+
+    def params_now(self) -> np.ndarray:
+        """``params()`` for the agent's fields as they are now, built once for them (a
+        Frontiers record reads the whole catalogue: building it at every decision took half
+        of a Python-asked step)."""
+        names = [f.name for f in dataclasses.fields(self)]  # type: ignore[arg-type]
+        values = tuple(getattr(self, name) for name in names)
+        memo = self.__dict__.get("_params_memo")
+        if memo is None or memo[0] != values:
+            memo = self.__dict__["_params_memo"] = (values, self.params())
+        return memo[1]
 
     def act(self, obs, masks, env_ids=None, **_):
         """One action per row, by the pending decision."""
         out = np.zeros(np.shape(obs)[0], np.int64)
         return self.act_rows(np.ascontiguousarray(obs, np.float32),
-                             np.ascontiguousarray(masks, np.bool_), self.params()[0], out)
+                             np.ascontiguousarray(masks, np.bool_), self.params_now()[0], out)

@@ -3,6 +3,7 @@ code, loaded by a second process without compiling, pruned."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import shutil
@@ -163,6 +164,7 @@ def test_old_folders_are_pruned_recent_ones_kept(monkeypatch, tmp_path):
 
 FIRST_STEP = (
     "import scenegym, gymnasium as gym\n"
+    "from scenegym.envs.cache import kernel_cache_folder\n"
     "from scenegym.envs.rulesets import get_ruleset\n"
     "from scenegym.envs.core.packed import pack_seated\n"
     "for env_id, name in (('scenegym/StarforgedSceneChallenge-v1', 'starforged'),):\n"
@@ -171,24 +173,43 @@ FIRST_STEP = (
     "    env.step(int(info['action_mask'].argmax()))\n"
     "    for f in (get_ruleset(name).kernels.begin, env.unwrapped.seated._seated,\n"
     "              pack_seated):\n"
-    "        print(name, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))\n")
+    "        print(name, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()),\n"
+    "              f.__name__, kernel_cache_folder())\n")
 
 
-def _first_steps(cache):
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+def _first_steps_here() -> list[list[str]]:
+    """The first step in this process (its kernels compiled into, or loaded from, the
+    suite's own cache folder)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(FIRST_STEP, {})
+    return [line.split() for line in out.getvalue().splitlines()]
+
+
+def _first_steps_in_a_new_process() -> list[list[str]]:
+    """The first step in a fresh process with this one's environment (same cache folder)."""
     out = subprocess.run([sys.executable, "-c", FIRST_STEP], capture_output=True, text=True,
-                         env=env, check=True)
+                         check=True)
     return [line.split() for line in out.stdout.splitlines()]
 
 
-def test_a_second_process_loads_the_kernels_from_the_cache(tmp_path):
+def test_a_second_process_loads_the_kernels_from_the_cache():
     """One ruleset here (compiling momentum cold takes half a minute); ``scenegym bench
-    --first-step`` measures every ruleset."""
-    first = _first_steps(tmp_path)
-    assert all(int(misses) > 0 for _, _, misses in first)  # compiled in the first process
-    second = _first_steps(tmp_path)
+    --first-step`` measures every ruleset. This process compiles (or, the suite's cache
+    being warm, loads) the kernels into its folder; a new process finds every one there:
+    hits, not one compile. (Issue 25, item 7: the first process is this one, not a fresh
+    one with a cache of its own, which compiled Starforged again on every run of the suite.)"""
+    folder = str(kernel_cache_folder())
+    first = _first_steps_here()
+    assert [row[3] for row in first] == ["begin_batch", "seated_advance", "pack_seated"]
+    assert all(int(hits) + int(misses) > 0 and where == folder
+               for _, hits, misses, _, where in first), first  # looked up in this folder
+    for _, _, _, kernel, _ in first:
+        assert list(Path(folder).rglob(f"*.{kernel}-*.nbi")), f"{kernel} is not cached"
+    second = _first_steps_in_a_new_process()
     assert len(second) == 3  # the rules, the seated step, the packing of its arrays
-    assert all(int(hits) > 0 and int(misses) == 0 for _, hits, misses in second), second
+    assert all(where == folder for *_, where in second), (second, folder)
+    assert all(int(hits) > 0 and int(misses) == 0 for _, hits, misses, *_ in second), second
 
 
 NOT_COPIED = shutil.ignore_patterns(".*", "__pycache__", "tests", "build", "dist", "docs",
@@ -243,13 +264,21 @@ def test_a_constant_changed_in_another_module_recompiles_the_kernel(tmp_path):
     assert (first, second, hits) == (0.5, 0.5, 0) and new_folder != old_folder, runs
 
 
-@pytest.mark.parametrize("others", [False, True])
-def test_an_unwritable_cache_folder_falls_back_with_one_warning_line(others, tmp_path):
+PLAYTEST = ("playtest", "starforged", "--scenes", "4", "--batch", "2", "--seed", "1")
+ODDS = ("odds", "starforged", "--stat", "3", "--samples", "2000", "--seed", "1")
+
+
+@pytest.mark.parametrize(("others", "command", "shown"), [(False, PLAYTEST, "crew win rate"),
+                                                          (True, ODDS, "strong_hit")])
+def test_an_unwritable_cache_folder_falls_back_with_one_warning_line(others, command, shown,
+                                                                     tmp_path):
     """Issue 26, item 3: "With a read-only HOME or NUMBA_CACHE_DIR, even
     gym.make(...).reset() dies with an OSError traceback [...] Fall back to compiling in
     memory with one warning line naming the folder and the variable that moves it." An
     immutable folder, empty or holding another version's folder (made before it was
-    locked); the playtest plays, and the folder is left as it was."""
+    locked); the command runs, and the folder is left as it was. A playtest (the rules and
+    the loops compiled in memory: half a minute) in the empty folder, the odds command (one
+    small kernel) in the other (issue 25, item 7: the suite's time)."""
     from clirun import scenegym, unwritable
 
     cache = tmp_path / "cache"
@@ -257,13 +286,12 @@ def test_an_unwritable_cache_folder_falls_back_with_one_warning_line(others, tmp
         (cache / "scenegym-0123456789abcdef").mkdir(parents=True)
     with unwritable(cache) as locked:
         before = sorted(p.name for p in locked.iterdir())
-        done = scenegym("playtest", "starforged", "--scenes", "4", "--batch", "2", "--seed", "1",
-                        env={"NUMBA_CACHE_DIR": str(locked)}, timeout=900)
+        done = scenegym(*command, env={"NUMBA_CACHE_DIR": str(locked)}, timeout=900)
         assert sorted(p.name for p in locked.iterdir()) == before
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "crew win rate" in done.stdout
+    assert shown in done.stdout
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
-    assert lines[0].startswith("scenegym playtest: warning: the kernel cache folder "
+    assert lines[0].startswith(f"scenegym {command[0]}: warning: the kernel cache folder "
                                f"'{locked}/scenegym-")
     assert "cannot be written" in lines[0] and "set NUMBA_CACHE_DIR" in lines[0]

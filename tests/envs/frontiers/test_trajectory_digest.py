@@ -47,8 +47,10 @@ def trajectory_digest(changes: dict, agent: str) -> str:
     batch = SceneBatch(FRONTIERS, config, ENVS)
     agents = {seat: make_agent(agent, "frontiers", SEED + seat, config, seat=seat)
               for seat in (CREW, GM)}
-    observe, p = FRONTIERS.rules[3], batch.params[0]
-    seen = np.zeros(batch.obs.shape[1], np.float32)
+    # every row's observation by the ruleset's observe (the loops' refresh: one compiled call
+    # a step, not one call from Python a row), into arrays of the test's own
+    refresh = FRONTIERS.kernels.refresh
+    seen, masks = np.zeros_like(batch.obs), np.zeros_like(batch.masks)
     digest = hashlib.sha256()
     batch.reset(SEED)
     for _ in range(DECISIONS):
@@ -61,9 +63,8 @@ def trajectory_digest(changes: dict, agent: str) -> str:
         digest.update(actions.tobytes())
         digest.update(batch.state.tobytes())
         digest.update(batch.masks.tobytes())
-        for row in batch.state:
-            observe(row, p, seen)
-            digest.update(seen.tobytes())
+        refresh(batch.state, batch.params, masks, seen)
+        digest.update(seen.tobytes())  # the rows' bytes in order: as one update per row
         if over.any():
             batch.next_episode(over.copy())
     return digest.hexdigest()
