@@ -237,7 +237,6 @@ def prune(current: Path, keep_recent: int = KEEP_RECENT, keep_days: float = KEEP
 
 
 _FOLDER: Path | None = None
-_NOTICE: list[str] = []  # the fallback's warning, given once, as numba loads
 
 
 def cannot_write(folder: Path) -> str | None:
@@ -266,8 +265,8 @@ def use_versioned_cache() -> Path:
 
     A folder that cannot be written (a read-only home or ``NUMBA_CACHE_DIR``, an immutable
     folder) is not used: the kernels are compiled into a temporary folder of this process,
-    and it warns once as numba loads (:func:`kernel_cache_folder`), naming the folder,
-    why, and the variable that moves it.
+    and it warns once (numba is being loaded: every kernel will compile in memory), naming
+    the folder, why, and the variable that moves it.
     """
     import numba
 
@@ -278,9 +277,9 @@ def use_versioned_cache() -> Path:
     if problem is None:
         prune(folder)
     else:
-        _NOTICE[:] = [f"the kernel cache folder {str(folder)!r} cannot be written ({problem}): "
-                      "this run compiles the kernels in memory, a minute or more per ruleset; "
-                      "set NUMBA_CACHE_DIR to a writable folder to keep them"]
+        notice(f"the kernel cache folder {str(folder)!r} cannot be written ({problem}): "
+               "this run compiles the kernels in memory, a minute or more per ruleset; "
+               "set NUMBA_CACHE_DIR to a writable folder to keep them")
         folder = fallback_folder()
         folder.mkdir()
     numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # (see above)
@@ -305,7 +304,6 @@ class _WhenNumbaLoads(MetaPathFinder):
             def exec_then_point_the_cache(module):
                 exec_module(module)
                 use_versioned_cache()
-                kernel_cache_folder()  # a fallback warns now: every kernel compiles in memory
 
             spec.loader.exec_module = exec_then_point_the_cache
         return spec
@@ -322,9 +320,5 @@ def use_versioned_cache_when_numba_loads() -> None:
 
 
 def kernel_cache_folder() -> Path:
-    """The folder in use (set when :mod:`scenegym.envs` is imported); the first call after
-    a fallback warns that the kernels are compiled in memory."""
-    folder = _FOLDER if _FOLDER is not None else use_versioned_cache()
-    if _NOTICE:
-        notice(_NOTICE.pop())
-    return folder
+    """The folder in use (set as numba loads, see :func:`use_versioned_cache`)."""
+    return _FOLDER if _FOLDER is not None else use_versioned_cache()

@@ -179,7 +179,7 @@ FIRST_STEP = (
 
 def _first_steps_here() -> list[list[str]]:
     """The first step in this process (its kernels compiled into, or loaded from, the
-    suite's own cache folder)."""
+    suite's own cache folder): FIRST_STEP's printed rows, split."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(FIRST_STEP, {})
@@ -187,7 +187,7 @@ def _first_steps_here() -> list[list[str]]:
 
 
 def _first_steps_in_a_new_process() -> list[list[str]]:
-    """The first step in a fresh process with this one's environment (same cache folder)."""
+    """The same in a fresh process with this one's environment (same cache folder)."""
     out = subprocess.run([sys.executable, "-c", FIRST_STEP], capture_output=True, text=True,
                          check=True)
     return [line.split() for line in out.stdout.splitlines()]
