@@ -24,9 +24,10 @@ values the full observation gives them (the rest of ``o`` is left stale); the lo
 instead of the full render. :data:`PYTHON` stands for an agent
 without one: the compiled step stops and the env waits for that agent's ``act``.
 
-The policies that read no observation (:data:`PYTHON`, the random and the constant player)
-are one compiled function, :func:`blind_act`, told apart by their parameters: the loops are
-compiled once per pair of policy functions, and every pair of these shares one copy.
+The policies that read no observation (:data:`PYTHON`, the random, the constant and the
+stalling player) are one compiled function, :func:`blind_act`, told apart by their parameters:
+the loops are compiled once per pair of policy functions, and every pair of these shares one
+copy (a copy of the loops costs seconds to compile, the ruleset's rules again at every entry).
 """
 
 from __future__ import annotations
@@ -41,8 +42,11 @@ from scenegym.envs.core.dice import uniform_below
 from scenegym.envs.core.header import DECISIONS, EPISODE
 from scenegym.envs.core.params import as_record
 
-Blind = namedtuple("Blind", ["kind"])  # the parameters of blind_act
-ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL = 0, 1, 2  # its kinds
+Blind = namedtuple("Blind", ["kind", "order"])  # the parameters of blind_act
+ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL, FIRST_OF_ORDER = 0, 1, 2, 3  # its kinds
+KINDS = {ASK_PYTHON: "ASK_PYTHON", RANDOM_LEGAL: "RANDOM_LEGAL", FIRST_LEGAL: "FIRST_LEGAL",
+         FIRST_OF_ORDER: "FIRST_OF_ORDER"}
+ORDER_SLOTS = 16  # the action ids a FIRST_OF_ORDER policy may prefer (one record type for all)
 READS_NONE, READS_ALL, READS_VIEW = 0, 1, 2  # what a policy reads of the observation
 
 
@@ -117,22 +121,47 @@ def first_legal(m):
 
 
 @njit(cache=True)
+def first_of_order(m, order):
+    """The first legal action of ``order`` (action ids, preferred first; -1 fills unused
+    slots), else the first legal action of the mask ``m``."""
+    for k in range(order.shape[0]):
+        a = order[k]
+        if a >= 0 and m[a]:
+            return a
+    return first_legal(m)
+
+
+@njit(cache=True)
 def blind_act(o, m, ap, key, n):
     """A choice that reads no observation, by ``ap.kind``: :data:`RANDOM_LEGAL`,
-    :data:`FIRST_LEGAL`, or :data:`ASK_PYTHON` (-1: the env waits for the agent's ``act``)."""
+    :data:`FIRST_LEGAL`, :data:`FIRST_OF_ORDER` (of ``ap.order``), or :data:`ASK_PYTHON`
+    (-1: the env waits for the agent's ``act``)."""
     if ap.kind == RANDOM_LEGAL:
         return random_legal(m, key, n)
     if ap.kind == FIRST_LEGAL:
         return first_legal(m)
+    if ap.kind == FIRST_OF_ORDER:
+        return first_of_order(m, ap.order)
     return -1
 
 
-def blind_policy(kind: int, seed: int = 0) -> CompiledPolicy:
-    """The compiled policy :func:`blind_act` of ``kind`` with stream ``seed``."""
-    if kind not in (ASK_PYTHON, RANDOM_LEGAL, FIRST_LEGAL):
-        raise ValueError(f"blind policy kind must be ASK_PYTHON ({ASK_PYTHON}), RANDOM_LEGAL "
-                         f"({RANDOM_LEGAL}) or FIRST_LEGAL ({FIRST_LEGAL}), got {kind!r}")
-    return CompiledPolicy("blind", blind_act, as_record(Blind(kind)), seed, reads_obs=False)
+def blind_policy(kind: int, seed: int = 0, order=()) -> CompiledPolicy:
+    """The compiled policy :func:`blind_act` of ``kind`` with stream ``seed`` (and, for
+    :data:`FIRST_OF_ORDER`, the preferred action ids ``order``, at most :data:`ORDER_SLOTS`).
+
+    Raises:
+        ValueError: An unknown ``kind``, or an ``order`` longer than :data:`ORDER_SLOTS`.
+    """
+    if kind not in KINDS:
+        allowed = ", ".join(f"{name} ({k})" for k, name in KINDS.items())
+        raise ValueError(f"blind policy kind must be one of {allowed}, got {kind!r}")
+    order = [int(a) for a in order]
+    if len(order) > ORDER_SLOTS:
+        raise ValueError(f"a blind policy prefers at most {ORDER_SLOTS} actions (ORDER_SLOTS), "
+                         f"got {len(order)}")
+    padded = tuple(order + [-1] * (ORDER_SLOTS - len(order)))
+    return CompiledPolicy("blind", blind_act, as_record(Blind(kind, padded)), seed,
+                          reads_obs=False)
 
 
 PYTHON = blind_policy(ASK_PYTHON)

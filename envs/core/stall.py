@@ -14,39 +14,24 @@ is worth ``cutoff_result``, a loss by default, to each seat).
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit
 
-from scenegym.envs.core.params import as_record
-from scenegym.envs.core.policy import CompiledPolicy, first_legal
-
-StallParams = namedtuple("StallParams", ["order"])
-
-
-@njit(cache=True)
-def stall_row(m, order):
-    """The first legal action of ``order`` (action ids, most delaying first), else the first
-    legal action of the mask ``m``."""
-    for k in range(order.shape[0]):
-        a = order[k]
-        if a >= 0 and m[a]:
-            return a
-    return first_legal(m)
-
-
-@njit(cache=True)
-def stall_act(o, m, ap, key, n):
-    """The compiled policy (:mod:`scenegym.envs.core.policy`): :func:`stall_row`."""
-    return stall_row(m, ap.order)
+from scenegym.envs.core.policy import (
+    FIRST_OF_ORDER,
+    ORDER_SLOTS,
+    CompiledPolicy,
+    blind_policy,
+    first_of_order,
+)
 
 
 @njit(cache=True)
 def stall_rows(masks, order, out):
-    """:func:`stall_row` of every row of ``masks``."""
+    """The stalling choice (:func:`~scenegym.envs.core.policy.first_of_order`) of every row
+    of ``masks``."""
     for i in range(masks.shape[0]):
-        out[i] = stall_row(masks[i], order)
+        out[i] = first_of_order(masks[i], order)
     return out
 
 
@@ -54,15 +39,19 @@ def stall_order(ruleset, config) -> np.ndarray:
     """int64[k]: the ids of the ruleset's delaying actions under ``config``, in its order.
 
     Raises:
-        ValueError: A delaying action the ruleset names is none of its actions.
+        ValueError: A delaying action the ruleset names is none of its actions, or it names
+            more than :data:`~scenegym.envs.core.policy.ORDER_SLOTS`.
     """
     names = ruleset.layout(config).action_names
     unknown = [n for n in ruleset.stall_actions if n not in names]
     if unknown:
         raise ValueError(f"ruleset {ruleset.name!r}: stall_actions {unknown} are none of its "
                          "actions")
+    if len(ruleset.stall_actions) > ORDER_SLOTS:
+        raise ValueError(f"ruleset {ruleset.name!r}: {len(ruleset.stall_actions)} "
+                         f"stall_actions, at most {ORDER_SLOTS} allowed")
     order = [names.index(n) for n in ruleset.stall_actions]
-    return np.array(order or [-1], np.int64)  # -1: no preference (a record needs an entry)
+    return np.array(order, np.int64)
 
 
 class StallAgent:
@@ -74,9 +63,9 @@ class StallAgent:
 
     @property
     def compiled(self) -> CompiledPolicy:
-        """The compiled policy, played inside the step."""
-        return CompiledPolicy("stall", stall_act, as_record(StallParams(tuple(self.order))),
-                              reads_obs=False)
+        """The compiled policy, played inside the step: the blind policy that prefers the
+        delaying actions (every blind player shares one compiled copy of the loops)."""
+        return blind_policy(FIRST_OF_ORDER, order=self.order)
 
     def act(self, obs, masks, env_ids=None, **_):
         """The stalling choice of each row."""

@@ -9,7 +9,14 @@ from scenegym.agents.random_agent import RandomAgent
 from scenegym.agents.registry import make_agent
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.header import DECISIONS, EPISODE, FORFEITED
-from scenegym.envs.core.policy import PYTHON, CompiledPolicy, blind_policy, policy_of
+from scenegym.envs.core.policy import (
+    FIRST_OF_ORDER,
+    ORDER_SLOTS,
+    PYTHON,
+    CompiledPolicy,
+    blind_policy,
+    policy_of,
+)
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.seated import SeatedBatch
 from scenegym.envs.starforged import state as st
@@ -112,13 +119,15 @@ def test_an_env_alone_plays_what_it_plays_inside_a_batch(inline):
 def test_both_seatings_of_two_policies_and_rulesets_of_the_same_rules_share_their_loops():
     """A copy of the compiled loops costs seconds to compile: the crew's and GM's policies
     swapped use the same copy, so do the players that read no observation (random, constant,
-    an agent asked in Python), and so do the two STA conflicts (one set of rules)."""
+    stall, an agent asked in Python), and so do the two STA conflicts (one set of rules)."""
     rs = get_ruleset("starforged")
-    rand, const, heur = (policy_of(make_agent(n, "starforged", seed=1))
-                         for n in ("random", "constant", "heuristic"))
+    rand, const, stall, heur = (policy_of(make_agent(n, "starforged", seed=1))
+                                for n in ("random", "constant", "stall", "heuristic"))
     assert rs.kernels_with(rand, heur).seated is rs.kernels_with(heur, rand).seated
     assert rs.kernels_with(rand, heur).seated is rs.kernels_with(heur, const).seated
     assert rs.kernels_with(rand, heur).seated is rs.kernels_with(PYTHON, heur).seated
+    assert rs.kernels_with(rand, heur).seated is rs.kernels_with(stall, heur).seated
+    assert rs.kernels_with(rand, rand).play is rs.kernels_with(stall, stall).play
     assert rs.kernels_with(rand, heur).play is not rs.kernels_with(heur, heur).play
     assert get_ruleset("sta").kernels.seated is get_ruleset("sta_social").kernels.seated
 
@@ -142,3 +151,11 @@ def test_two_different_policies_under_one_name_and_one_function_name_are_refused
 def test_a_blind_policy_of_an_unknown_kind_is_refused_by_name():
     with pytest.raises(ValueError, match="RANDOM_LEGAL"):
         blind_policy(7)
+
+
+def test_a_blind_policy_preferring_more_actions_than_its_slots_is_refused():
+    """Every blind player shares one parameter record (one compiled copy of the loops), so
+    the actions a stalling player prefers fit ORDER_SLOTS."""
+    blind_policy(FIRST_OF_ORDER, order=range(ORDER_SLOTS))
+    with pytest.raises(ValueError, match=f"at most {ORDER_SLOTS} actions"):
+        blind_policy(FIRST_OF_ORDER, order=range(ORDER_SLOTS + 1))

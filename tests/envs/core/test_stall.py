@@ -79,3 +79,14 @@ def test_it_is_an_opponent_by_name_in_the_gymnasium_env():
     terminated = False
     while not terminated:
         _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_a_ruleset_naming_more_delaying_actions_than_the_slots_is_refused_by_name():
+    from dataclasses import replace
+
+    from scenegym.envs.core.policy import ORDER_SLOTS
+
+    names = names_of(STA)
+    many = replace(STA, stall_actions=tuple(names[:ORDER_SLOTS + 1]))
+    with pytest.raises(ValueError, match=f"'sta': {ORDER_SLOTS + 1} stall_actions, at most"):
+        stall_order(many, STA.default_config())
