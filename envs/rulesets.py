@@ -49,11 +49,20 @@ def load(reference: str):
     return getattr(importlib.import_module(module), attr)
 
 
+def _load(builtin: Builtin) -> Ruleset:
+    """The built-in ruleset ``builtin`` names, loaded (its rules imported) on first use."""
+    if builtin.name not in _RULESETS:
+        ruleset = load(builtin.ruleset)
+        if ruleset.name != builtin.name:
+            raise ValueError(f"BUILTIN entry {builtin.name!r} names the ruleset "
+                             f"{ruleset.name!r}: an entry's name is its ruleset's")
+        _RULESETS[builtin.name] = ruleset
+    return _RULESETS[builtin.name]
+
+
 def _load_builtin() -> None:
-    if not _RULESETS:
-        for builtin in BUILTIN:
-            ruleset = load(builtin.ruleset)
-            _RULESETS.setdefault(ruleset.name, ruleset)
+    for builtin in BUILTIN:
+        _load(builtin)
 
 
 def registered_rulesets() -> list[Ruleset]:
@@ -80,11 +89,14 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """The :class:`Ruleset` called ``name``."""
-    _load_builtin()
-    if name not in _RULESETS:
+    """The :class:`Ruleset` called ``name`` (a built-in's rules are imported for it alone:
+    making one game's env loads no other game's modules)."""
+    if name in _RULESETS:
+        return _RULESETS[name]
+    builtin = next((b for b in BUILTIN if b.name == name), None)
+    if builtin is None:
         raise ValueError(f"unknown ruleset {name!r}; have: {', '.join(ruleset_names())}")
-    return _RULESETS[name]
+    return _load(builtin)
 
 
 def ruleset_names() -> list[str]:
@@ -113,8 +125,11 @@ def odds_options() -> dict[str, tuple[str, list[str]]]:
 
 
 def ruleset_of_env(env_id: str) -> Ruleset:
-    """The ruleset that registers ``env_id``."""
-    _load_builtin()
+    """The ruleset that registers ``env_id`` (a built-in found by its light id module, and
+    loaded alone)."""
+    for builtin in BUILTIN:
+        if any(e.id == env_id for e in load(builtin.env_ids)):
+            return _load(builtin)
     for rs in _RULESETS.values():
         if any(e.id == env_id for e in rs.env_ids):
             return rs
