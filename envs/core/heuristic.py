@@ -42,8 +42,8 @@ class CompiledHeuristic:
         """``params()`` for the agent's fields as they are now, built once for them (a
         Frontiers record reads the whole catalogue: building it at every decision took half
         of a Python-asked step)."""
-        names = [f.name for f in dataclasses.fields(self)]  # type: ignore[arg-type]
-        values = tuple(getattr(self, name) for name in names)
+        values = tuple(getattr(self, f.name)
+                       for f in dataclasses.fields(self))  # type: ignore[arg-type]
         memo = self.__dict__.get("_params_memo")
         if memo is None or memo[0] != values:
             memo = self.__dict__["_params_memo"] = (values, self.params())
