@@ -9,11 +9,11 @@ nothing is kept per env (its memory does not grow with the env ids).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.dice import episode_key
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.policy import RANDOM_LEGAL, blind_policy, random_legal
 
 

@@ -8,10 +8,9 @@ loop would name the rules of whichever tree ran it first.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.header import OVER
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.loops import borrowed_dice, borrowed_log
 
 

@@ -36,10 +36,12 @@ from __future__ import annotations
 
 import os
 
-from numba import njit, types
+from numba import types
 from numba.core.errors import NumbaTypeError
 from numba.experimental import structref
 from numba.extending import intrinsic
+
+from scenegym.envs.core.jit import njit
 
 BORROWING = False
 REFUSAL = ("a borrowed array view (scenegym.envs.core.borrow) cannot leave compiled code: "

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from scenegym.envs.core.jit import njit
 
 Dice = namedtuple("Dice", ["keys", "counts", "script"])
 Dice.__doc__ = """The dice of a batch, one stream per env.

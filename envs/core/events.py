@@ -21,7 +21,9 @@ from collections import namedtuple
 from typing import NamedTuple
 
 import numpy as np
-from numba import int64, njit
+from numba import int64
+
+from scenegym.envs.core.jit import njit
 
 DECISION, DIE, OUTCOME, POOL, EPISODE_END, NOTE = 1, 2, 3, 4, 5, 6
 KIND_NAMES = {DECISION: "decision", DIE: "die", OUTCOME: "outcome", POOL: "pool",

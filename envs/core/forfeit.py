@@ -1,8 +1,8 @@
 """Ending a scene on an illegal action (the ``illegal="lose"`` option)."""
 
-from numba import njit
 
 from scenegym.envs.core.header import CREW, FORFEITED, SEAT, end_episode
+from scenegym.envs.core.jit import njit
 
 FORFEIT_REASON = 99
 

@@ -12,8 +12,6 @@ names are defined in :mod:`scenegym.envs.core.header_columns` (no numba) and re-
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import EPISODE_END, record
 
 # the header's names, defined without numba and re-exported
@@ -37,6 +35,7 @@ from scenegym.envs.core.header_columns import RESULT as RESULT
 from scenegym.envs.core.header_columns import SEAT as SEAT
 from scenegym.envs.core.header_columns import SEAT_NAMES as SEAT_NAMES
 from scenegym.envs.core.header_columns import TRUNCATED as TRUNCATED
+from scenegym.envs.core.jit import njit
 
 
 @njit(cache=True)

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.cache import kernel_cache_folder
 from scenegym.envs.core import loops, search
 from scenegym.envs.core.events import EVENT_WIDTH, kinds_mask
 from scenegym.envs.core.header import OVER, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.loops import LOSE, RAISE
 from scenegym.envs.core.policy import PYTHON, CompiledPolicy
 

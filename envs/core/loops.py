@@ -27,8 +27,6 @@ selected by ``which``, so envs never read each other's rows.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.borrow import borrow, borrowed_fields
 from scenegym.envs.core.dice import Dice, episode_key, start_episode
 from scenegym.envs.core.events import EventLog
@@ -44,6 +42,7 @@ from scenegym.envs.core.header import (
     crew_reward,
     gm_extra_due,
 )
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.policy import READS_ALL, READS_NONE, READS_VIEW
 from scenegym.envs.core.prefetch import prefetch_pays, prefetch_row
 from scenegym.envs.core.reward import early_payment, final_payment
@@ -77,16 +76,16 @@ def first_illegal(state, masks, actions, which):
     return -1
 
 
-# callable from compiled code only (borrow.py); numba's type hints lack the option
-@njit(cache=True, no_cpython_wrapper=True)  # type: ignore[call-overload]
+# callable from compiled code only (borrow.py)
+@njit(cache=True, no_cpython_wrapper=True)
 def borrowed_dice(dice_arrays):
     """The dice from their tuple of arrays, as borrowed views."""
     keys, counts, script = dice_arrays
     return Dice(borrow(keys), borrow(counts), borrow(script))
 
 
-# callable from compiled code only (borrow.py); numba's type hints lack the option
-@njit(cache=True, no_cpython_wrapper=True)  # type: ignore[call-overload]
+# callable from compiled code only (borrow.py)
+@njit(cache=True, no_cpython_wrapper=True)
 def borrowed_log(log_arrays):
     """The event log from its tuple of arrays, as borrowed views."""
     records, lengths, kinds = log_arrays

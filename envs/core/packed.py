@@ -11,8 +11,10 @@ cached on disk like any other (the type pickles by this module's name).
 
 from __future__ import annotations
 
-from numba import njit, types
+from numba import types
 from numba.experimental import structref
+
+from scenegym.envs.core.jit import njit
 
 SEATED_FIELDS = ("state", "params", "dice_arrays", "log_arrays", "seed", "env_ids", "masks",
                  "actions", "which", "illegal_mode", "seat", "policy", "reward", "final_obs",

@@ -36,10 +36,10 @@ from collections import namedtuple
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.dice import uniform_below
 from scenegym.envs.core.header import DECISIONS, EPISODE
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.params import as_record
 
 Blind = namedtuple("Blind", ["kind", "order"])  # the parameters of blind_act

@@ -10,9 +10,11 @@ request env ``i + 1``'s rows while env ``i``'s rules run.
 from __future__ import annotations
 
 from llvmlite import binding, ir
-from numba import njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from scenegym.envs.core.jit import njit
 
 CACHE_LINE = 64  # bytes
 # Rows a loop that renders no observation touches beyond which it prefetches: measured

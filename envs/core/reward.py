@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.gm_rewards import GM_REWARDS  # noqa: F401 (re-exported)
 from scenegym.envs.core.header import (
@@ -39,6 +38,7 @@ from scenegym.envs.core.header import (
     MARGIN,
     TRUNCATED,
 )
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.validate import check_choice, check_int
 
 

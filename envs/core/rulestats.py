@@ -38,7 +38,8 @@ The generic part of a playtest (win rate, length, lead changes) is not repeated 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from scenegym.envs.core.jit import njit
 
 
 def code_index(codes, size: int) -> np.ndarray:

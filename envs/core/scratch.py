@@ -18,11 +18,12 @@ When this numba offers no borrowed views (:data:`scenegym.envs.core.borrow.BORRO
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.core.errors import NumbaTypeError
 from numba.extending import intrinsic
 
 from scenegym.envs.core import borrow
+from scenegym.envs.core.jit import njit
 
 if borrow.BORROWING:
     from llvmlite import ir

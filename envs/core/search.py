@@ -62,11 +62,12 @@ the rest.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.dice import episode_key, mix64, uniform_below
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, OVER, PAID, RESULT, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.loops import borrowed_dice, borrowed_log
 from scenegym.envs.core.policy import READS_ALL, READS_VIEW
 

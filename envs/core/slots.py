@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from numba import njit
+from scenegym.envs.core.jit import njit
 
 AS_IS = 1.0  # the scale of a flag, a one-hot or a share
 

@@ -15,8 +15,8 @@ is worth ``cutoff_result``, a loss by default, to each seat).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.policy import (
     FIRST_OF_ORDER,
     ORDER_SLOTS,

@@ -11,11 +11,10 @@ decision): d20 + the ability's attribute modifier >= the target's Defense.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, NOTE, OUTCOME, record
 from scenegym.envs.core.header import PHASE, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.condition import (
     add_effect,
     can_spend,

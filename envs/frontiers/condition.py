@@ -9,11 +9,12 @@ character then gains a Wound and falls Unconscious."), in the order of Ruling 13
 
 from __future__ import annotations
 
-from numba import int64, njit
+from numba import int64
 
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, NOTE, POOL, record
 from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.state import (
     AP,
     AT_ZERO,

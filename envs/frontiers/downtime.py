@@ -11,9 +11,8 @@ timing is active") and 12 ("Effects with duration measured in Rounds immediately
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.header import OVER
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.condition import end_effect, heal, set_char, wake_if_able
 from scenegym.envs.frontiers.state import (
     BETWEEN,

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.heuristic import CompiledHeuristic
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
 from scenegym.envs.frontiers.observation import CHAR, CHAR_SLOTS, GLOBALS, SCALE, heuristic_view

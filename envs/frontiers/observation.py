@@ -11,9 +11,10 @@ config. Slots of scale ``AS_IS`` are flags, one-hots and shares.
 
 from __future__ import annotations
 
-from numba import njit, uint64
+from numba import uint64
 
 from scenegym.envs.core.header import PHASE, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.slots import (
     AS_IS,
     observation_slots,

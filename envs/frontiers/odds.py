@@ -10,11 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.actions import attack

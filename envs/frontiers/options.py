@@ -9,8 +9,7 @@ MP"), Reactions, and the Action-Based Movement and Unified Resource alternatives
 
 from __future__ import annotations
 
-from numba import njit
-
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.condition import can_spend, energy_floor, immobile, standing
 from scenegym.envs.frontiers.state import (
     ABILITIES,

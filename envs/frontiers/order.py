@@ -11,10 +11,9 @@ logically": PCs and enemies alternate, by slot).
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, NOTE, record
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.condition import set_char
 from scenegym.envs.frontiers.state import (
     DIE_MOMENTUM,

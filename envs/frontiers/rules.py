@@ -16,10 +16,9 @@ Downtime (:mod:`~scenegym.envs.frontiers.downtime`) between them.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import DECISION, record
 from scenegym.envs.core.header import DECISIONS, PHASE, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.actions import (
     continue_move,
     declare,

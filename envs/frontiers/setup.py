@@ -9,10 +9,10 @@ order (a die of ``start_spread`` sides: Units from its side's end of the line).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, record
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.state import (
     ABILITIES,
     ABILITY,

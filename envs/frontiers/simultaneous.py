@@ -19,9 +19,8 @@ strain rolls happen when the Energy is really spent, at resolution.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, record
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.actions import pay, perform, step_once
 from scenegym.envs.frontiers.condition import set_char, settle_all, standing
 from scenegym.envs.frontiers.options import (

@@ -9,11 +9,11 @@ the PCs and enemies who fell Unconscious and who died (:data:`SCENE_COLUMNS`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import NOTE, OUTCOME
 from scenegym.envs.core.header import RESULT, TRUNCATED
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.rulestats import add_counters, code_index, count_code
 from scenegym.envs.core.stats import frequency_table, mean_ci
 from scenegym.envs.frontiers import state as st

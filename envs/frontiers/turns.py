@@ -9,8 +9,6 @@ and Edge-Case Rulings 1, 2, 3, 8, 14 and 15.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.core.header import (
     NOBODY,
@@ -23,6 +21,7 @@ from scenegym.envs.core.header import (
     pay,
     set_lead,
 )
+from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.condition import (
     can_spend,
     end_effect,

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.heuristic import CompiledHeuristic
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.validate import check_choice
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.observation import PC_SLOTS, SCALE, SLOT, heuristic_view

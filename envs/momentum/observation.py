@@ -10,9 +10,8 @@ scene are 0).
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.header import PHASE
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.slots import (
     AS_IS,
     observation_slots,

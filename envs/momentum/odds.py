@@ -11,11 +11,11 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig, kernel_params

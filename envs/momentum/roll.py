@@ -22,10 +22,9 @@ hits make it a Critical Failure. Contests read the net successes the same way (s
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, record
+from scenegym.envs.core.jit import njit
 from scenegym.envs.momentum.state import (
     COSTLY_SUCCESS,
     CRITICAL_FAILURE,

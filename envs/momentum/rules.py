@@ -18,8 +18,6 @@ the GM's fiat. The row ``s`` is one env's int32 state (layout in :mod:`scenegym.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, record
 from scenegym.envs.core.events import POOL as POOL_EVENT
 from scenegym.envs.core.header import (
@@ -36,6 +34,7 @@ from scenegym.envs.core.header import (
     pay_gm_extra,
     set_lead,
 )
+from scenegym.envs.core.jit import njit
 from scenegym.envs.momentum.config import (
     EPISODE_MISSION,
     KIND_SOCIAL,

@@ -8,11 +8,11 @@ end is not a scene end and is not counted twice).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import EPISODE_END, NOTE, OUTCOME
 from scenegym.envs.core.forfeit import FORFEIT_REASON
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.rulestats import add_counters, code_index, count_code
 from scenegym.envs.core.stats import frequency_table
 from scenegym.envs.momentum import state as st

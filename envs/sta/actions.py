@@ -18,10 +18,9 @@ Here the readied action is an attack on one enemy, sprung when that enemy's turn
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.battlefield import distance
 from scenegym.envs.sta.characters import (

@@ -10,10 +10,9 @@ by the config or generated from the scene's own dice.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, record
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta.state import DIE_BATTLEFIELD, OBSTACLE, ZONE_COVER, ZONE_TERRAIN, ZONES
 
 PERCENT = 100

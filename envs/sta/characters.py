@@ -8,10 +8,9 @@ Threat an NPC spends it"), and what it leaves unspent becomes Threat.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import POOL, record
 from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta.state import (
     ACTED,
     ATTRIBUTES,

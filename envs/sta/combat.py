@@ -14,10 +14,9 @@ shortfall as Momentum.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, OUTCOME, record
 from scenegym.envs.core.header import CREW, GM
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta.battlefield import distance
 from scenegym.envs.sta.characters import (
     attribute,

@@ -12,9 +12,8 @@ Difficulty, helpful ones lower it (``trait_difficulty`` each, at most ``trait_ma
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, record
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta.battlefield import move_cost
 from scenegym.envs.sta.characters import leave_reach, pay, side_of
 from scenegym.envs.sta.state import (

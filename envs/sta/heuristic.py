@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.heuristic import CompiledHeuristic
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.params import as_record
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.observation import (

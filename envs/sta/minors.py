@@ -13,10 +13,9 @@ The minor actions of a turn may come before its major action (phase MINOR) and, 
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.core.header import CREW
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.scratch import stack_mask
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.battlefield import distance, move_cost

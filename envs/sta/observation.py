@@ -7,9 +7,8 @@ character slot (PCs first, then NPCs); ``OBSERVATION_NAMES`` names every slot.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.header import CREW, PHASE
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.characters import (
     attribute,

@@ -12,10 +12,9 @@ Every number comes from the kernel parameters ``p``
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import DECISION, NOTE, record
 from scenegym.envs.core.header import CREW, DECISIONS, GM, HEADER_SIZE, PHASE, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.actions import (
     assist_now,

@@ -15,10 +15,9 @@ Negotiation) change the context and the severity.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, OUTCOME, record
 from scenegym.envs.core.header import CREW, end_episode
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.characters import (
     attribute,

@@ -19,12 +19,12 @@ Read from the event log:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import DECISION, EPISODE_END, NOTE, OUTCOME, POOL
 from scenegym.envs.core.forfeit import FORFEIT_REASON
 from scenegym.envs.core.header import RESULT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.rulestats import add_counters, code_index, lookup
 from scenegym.envs.core.stats import frequency_table, mean_row
 from scenegym.envs.sta import state as st

@@ -11,10 +11,9 @@ odds command, the conflict rules and the tests share one implementation.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, record
+from scenegym.envs.core.jit import njit
 
 
 @njit(cache=True)

@@ -14,10 +14,9 @@ action the character may take the minor actions it has left (phase AFTER,
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.core.header import CREW, GM, PHASE, SEAT, cut_off, end_episode, set_lead
+from scenegym.envs.core.jit import njit
 from scenegym.envs.sta.characters import (
     able_count,
     bank_npc_momentum,

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.heuristic import CompiledHeuristic
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.params import as_record
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.observation import SCALE, SLOT, heuristic_view

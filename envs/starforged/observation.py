@@ -8,9 +8,8 @@ any config. Slots of scale ``AS_IS`` are flags, one-hots and shares.
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.header import PHASE
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.slots import AS_IS, observation_slots, one_hot, write_one_hot
 from scenegym.envs.starforged.config import IMPACTS
 from scenegym.envs.starforged.rules import impacts, max_momentum, momentum_reset

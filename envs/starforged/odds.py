@@ -12,10 +12,10 @@ from fractions import Fraction
 from itertools import product
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, roll, start_episode
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params

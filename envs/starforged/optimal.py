@@ -21,8 +21,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.policy import CompiledPolicy
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.observation import SCALE, SLOT

@@ -15,8 +15,8 @@ sums them by play; ``examples/mcts_starforged_regret.py`` measures the search so
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from scenegym.envs.core.jit import njit
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.optimal import NO_TABLE, burn_values, position
 from scenegym.envs.starforged.solve.model import (

@@ -12,8 +12,6 @@ A row ``s`` is one env's int32 state (layout in :mod:`scenegym.envs.starforged.s
 
 from __future__ import annotations
 
-from numba import njit
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DECISION, DIE, NOTE, OUTCOME, POOL, record
 from scenegym.envs.core.header import (
@@ -26,6 +24,7 @@ from scenegym.envs.core.header import (
     end_episode,
     set_lead,
 )
+from scenegym.envs.core.jit import njit
 from scenegym.envs.starforged.config import (
     APPROACH_GM,
     APPROACH_RANDOM,

@@ -8,11 +8,11 @@ else the crew chose to finish.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.borrow import borrow
 from scenegym.envs.core.events import DECISION, NOTE, OUTCOME, POOL
 from scenegym.envs.core.header import CREW, TRUNCATED
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.rulestats import add_counters, code_index, count_code
 from scenegym.envs.core.stats import frequency_table
 from scenegym.envs.starforged import state as st

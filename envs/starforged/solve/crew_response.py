@@ -22,8 +22,8 @@ than that (the exact faces, the history) is thereby approximated; ``random``, ``
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from scenegym.envs.core.jit import njit
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import APPROACH_CREW, APPROACH_GM
 from scenegym.envs.starforged.solve.crew_tables import UNIFORM, agent_tables

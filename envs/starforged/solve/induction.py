@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from scenegym.envs.core.header import EPISODE, PHASE, SEAT
+from scenegym.envs.core.jit import njit
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.solve.model import (
     GM_OPTIMAL,

@@ -27,8 +27,8 @@ solver against the engine by play.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from scenegym.envs.core.jit import njit
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import APPROACH_CREW, APPROACH_GM, APPROACHES
 
