@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import dataclass
 
-from numba import njit
-
 from scenegym.envs.core.config import RulesetConfig
 from scenegym.envs.core.header import CREW, DECISIONS, GM, HEADER_SIZE, PHASE, SEAT, end_episode
+from scenegym.envs.core.jit import njit
 from scenegym.envs.core.ruleset import Layout, Ruleset
 from scenegym.envs.core.validate import check_int
 

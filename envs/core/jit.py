@@ -11,6 +11,12 @@ literal as its plain type before it compiles or looks up a callee, and the calle
 its values at the call. Numba already does its integer arithmetic in ``int64`` (``int32 +
 int32`` is ``int64``), so the rules compute the same numbers; only the compiling is shared.
 Calls from Python are typed as numba types them (a Python ``int`` is already ``int64``).
+
+What a wide helper cannot do: need its argument's *value* at compile time (``literally(k)``,
+or ``t[k]`` into a tuple of mixed types: pass a module constant or inline the helper with
+``inline="always"``, whose calls are inlined before they are typed), or call itself
+(numba types a recursive call without the widening). No kernel does either; a constant
+string stays a literal (a record field's name is one).
 """
 
 from __future__ import annotations
@@ -23,13 +29,15 @@ from numba.core import types
 from numba.core.registry import CPUDispatcher
 
 NARROW_SIGNED = frozenset({types.int8, types.int16, types.int32})  # compiled as int64
+PLAIN_LITERALS = (types.IntegerLiteral, types.BooleanLiteral)  # compiled as int64, boolean
 
 
 def widened(t: types.Type) -> types.Type:
-    """The type a callee is compiled for when given an argument of type ``t``: a literal as
-    its plain type, a signed integer narrower than 64 bits as ``int64``, anything else as
-    it is."""
-    t = types.unliteral(t)
+    """The type a callee is compiled for when given an argument of type ``t``: an integer or
+    boolean constant as its plain type, a signed integer narrower than 64 bits as ``int64``,
+    anything else as it is."""
+    if isinstance(t, PLAIN_LITERALS):
+        t = types.unliteral(t)
     return types.int64 if t in NARROW_SIGNED else t
 
 
@@ -44,11 +52,21 @@ class WideDispatcher(CPUDispatcher):
 
 
 def njit(function: Callable | None = None, **options: Any) -> Any:
-    """:func:`numba.njit` (same options, used bare or called), returning a
-    :class:`WideDispatcher`."""
+    """:func:`numba.njit` with its options (``@njit`` or ``@njit(cache=True, ...)``), returning
+    a :class:`WideDispatcher`; with ``NUMBA_DISABLE_JIT=1``, the plain Python function.
+
+    Raises:
+        TypeError: ``function`` is a signature (``njit("int64(int64)")``): a wide function is
+            compiled for the widened types of its calls, not for signatures given ahead.
+    """
+    if function is not None and not callable(function):
+        raise TypeError(f"scenegym's njit takes no signature ({function!r}): decorate with "
+                        "@njit or @njit(option=value, ...)")
+
     def wide(f):
         dispatcher = numba.njit(**options)(f)
-        dispatcher.__class__ = WideDispatcher  # adds a method, no state
+        if type(dispatcher) is CPUDispatcher:  # not a plain function (NUMBA_DISABLE_JIT)
+            dispatcher.__class__ = WideDispatcher  # adds a method, no state
         return dispatcher
 
     return wide if function is None else wide(function)
