@@ -58,10 +58,9 @@ class EventRecord(NamedTuple):
 def record(log, i, kind, a, b, c=0, d=0):
     """Append one record to env ``i``'s buffer; a no-op when the log is off.
 
-    Inlined where it is called, to pass every number on as an int64: rules call it with
-    int32 state fields, int64 counters and literals, and a compiled function of its own would
-    be compiled again for each mix of those (58 times for one ruleset, a tenth of its cold
-    compile).
+    Inlined where it is called, so that a call leaving ``c`` and ``d`` out compiles nothing
+    of its own (numba compiles a function again for each set of omitted defaults); the one
+    compiled :func:`append_record` takes every number as an int64.
     """
     append_record(log, int64(i), int64(kind), int64(a), int64(b), int64(c), int64(d))
 

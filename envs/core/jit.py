@@ -6,8 +6,9 @@ of argument types. It types a constant argument by its value (``Literal[int](3)`
 as ``f(s, 0)``, ``f(s, 1)``, ``f(s, c)`` and ``f(s, s[ACTOR])`` compiled four times: the
 Frontiers rules made 332 compiles of 216 functions before their first step.
 
-The :class:`WideDispatcher` types every signed integer argument as ``int64`` and every
-literal as its plain type before it compiles or looks up a callee, and the caller converts
+The :class:`WideDispatcher` types every integer or boolean constant argument as its plain
+type and every signed integer narrower than 64 bits as ``int64`` before it compiles or looks
+up a callee, and the caller converts
 its values at the call. Numba already does its integer arithmetic in ``int64`` (``int32 +
 int32`` is ``int64``), so the rules compute the same numbers; only the compiling is shared.
 Calls from Python are typed as numba types them (a Python ``int`` is already ``int64``).

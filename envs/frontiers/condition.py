@@ -9,8 +9,6 @@ character then gains a Wound and falls Unconscious."), in the order of Ruling 13
 
 from __future__ import annotations
 
-from numba import int64
-
 from scenegym.envs.core.dice import roll
 from scenegym.envs.core.events import DIE, NOTE, POOL, record
 from scenegym.envs.core.header import CREW, GM
@@ -76,17 +74,10 @@ def seat_of(c):
     return CREW if c < MAX_PCS else GM
 
 
-@njit(inline="always")
-def set_char(s, log, i, col, code, c, value):
-    """Set participant ``c``'s field ``col`` to ``value``, logging the change (inlined where
-    it is called, to pass int64 numbers on: one compiled :func:`set_field` serves every
-    caller)."""
-    set_field(s, log, i, int64(col), int64(code), int64(c), int64(value))
-
-
 @njit(cache=True)
-def set_field(s, log, i, col, code, c, value):
-    """:func:`set_char` with int64 numbers."""
+def set_char(s, log, i, col, code, c, value):
+    """Set participant ``c``'s field ``col`` to ``value``, logging the change (one compile
+    serves every caller: ``scenegym.envs.core.jit``)."""
     if s[col + c] != value:
         record(log, i, POOL, code, s[col + c], value, c)
         s[col + c] = value
