@@ -85,21 +85,19 @@ ROW = np.int64(0)  # the scratch dice and log have one row
 TREE, ROLLOUT = np.uint64(0x5EA4C7), np.uint64(0x7011B0)  # streams of a simulation's key
 
 # Every helper below is inlined into :func:`search_rows` (``inline="always"``), the copy's one
-# entry point. Numba compiles a jitted callee as a module of its own and then optimizes and
-# generates machine code for it again inside each caller, rules included: the chain
-# search_rows, search_row, simulate, step_rules compiled the ruleset's apply and legal four
-# times a copy. Inlined, a copy compiles them once: the first ``mcts`` playtest of STA, its
-# search copy compiled, took 24.4-26.4 s against 28.9-32.4 s (two pairs of cold runs side
-# by side, bounds checks on), and a search runs at the same speed, the same decisions.
+# entry point, so none is compiled (or cached) on its own. Numba optimizes and generates
+# machine code for a callee's whole tree again inside each caller: the chain search_rows,
+# search_row, simulate, step_rules did so for the ruleset's apply and legal four times a
+# copy; inlined, once (an STA search copy's first compile 16-19% shorter, CHANGELOG 0.2.0).
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def simulation_key(search_key, j):
     """The dice and tie-break key of simulation ``j`` of a search."""
     return mix64(search_key ^ mix64(uint64(j)))
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def rollout_action(s, p, o, m, policy, key):
     """The rollout policy's choice for the seat pending in ``s``, its randomness drawn from
     the simulation's ``key`` (``policy`` as in ``loops.policy_action``). The observation
@@ -118,7 +116,7 @@ def rollout_action(s, p, o, m, policy, key):
     return policy_b(o, m, policy[1][0], key, s[DECISIONS])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def untried_action(m, children, node, key, n):
     """A legal action of ``node`` never tried (drawn from ``(key, n)``), or -1."""
     count = 0
@@ -135,7 +133,7 @@ def untried_action(m, children, node, key, n):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def best_child(m, children, visits, totals, node, sign, c):
     """The legal action of ``node`` with the highest UCT score for the seat whose sign
     (``+1`` crew, ``-1`` GM) is ``sign``."""
@@ -151,20 +149,20 @@ def best_child(m, children, visits, totals, node, sign, c):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def episode_value(s):
     """The crew's value of a simulation: the result once over, else what it was paid."""
     return np.float64(s[RESULT] if s[OVER] == 1 else s[PAID])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def step_rules(s, p, dice, log, m, a):
     """Apply ``a`` in the scratch row, then fill its mask."""
     rule_apply(s, p, dice, log, ROW, a)
     rule_legal(s, p, m)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def row_digest(s):
     """A 64-bit digest of the state row ``s`` (equal rows, equal digests)."""
     h = uint64(0)
@@ -173,7 +171,7 @@ def row_digest(s):
     return h
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def outcome_node(outcomes, chance, digest, used):
     """The node of the state of ``digest`` that action node ``chance`` led to (closed
     loop), and whether it is new: looked up in the open-addressing table ``outcomes``
@@ -191,7 +189,7 @@ def outcome_node(outcomes, chance, digest, used):
     return nodes[i], True
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first):
     """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
     scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
@@ -268,7 +266,7 @@ def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, 
         totals[path[k]] += value
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def root_choice(m, children, visits, totals, sign, by_mean, default):
     """The root's most visited legal action (ties: the better mean for ``sign``'s seat),
     or with ``by_mean`` its best mean; among equals, the rollout policy's choice
@@ -289,7 +287,7 @@ def root_choice(m, children, visits, totals, sign, by_mean, default):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def paired_gain(rounds, count, a, default, sign, z):
     """How much better action ``a`` did than ``default`` for ``sign``'s seat over the
     ``count`` rounds of a paired root, round by round on the same dice: the mean difference
@@ -304,7 +302,7 @@ def paired_gain(rounds, count, a, default, sign, z):
     return mean - z * np.sqrt(d.var() * count / (count - 1) / count)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def paired_choice(m, rounds, count, default, sign, z):
     """The legal action whose paired gain over the rollout policy's choice ``default``
     (:func:`paired_gain`) is the highest and above 0; else ``default`` (among equals, the
@@ -318,7 +316,7 @@ def paired_choice(m, rounds, count, default, sign, z):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def only_action(m):
     """The legal action of ``m`` if there is exactly one, else -1 (-2: none)."""
     found = -2
@@ -330,7 +328,7 @@ def only_action(m):
     return found
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, settings):
     """The searched action of the state row ``root`` (``m``: its mask, filled here).
 
