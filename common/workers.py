@@ -1,8 +1,9 @@
 """Scenes split over worker processes: ``--workers N`` of every command that plays scenes.
 
 Scene ``j`` of a run depends on the seed and ``j`` alone (:mod:`scenegym.common.scenes`), so
-a run of ``N`` scenes splits into contiguous ranges of scenes (:func:`scene_pieces`: several
-a worker, so that a worker slowed down does not keep the others waiting). Each range is
+a run of ``N`` scenes splits into contiguous ranges of scenes (:func:`meeting_ranges`: several
+a worker, so that a worker slowed down does not keep the others waiting, and a batch's worth
+where the processes meet, so that they end within a batch of each other). Each range is
 played with its own statistics and engine, and hands back its rows and its statistics; the
 rows joined in scene order and the statistics added up in that order (``merge``,
 :mod:`scenegym.envs.core.rulestats`) are those of one process playing them all, so every
@@ -77,9 +78,11 @@ SCENES_PER_FORKED_WORKER = 50_000
 NOT_FORK_SAFE = frozenset({"torch", "onnxruntime", "ray", "tensorflow", "jax"})
 MAX_WORKERS = 1024
 POLL_SECONDS = 0.2
-# Ranges a run is cut into for each process that plays it (at least a batch of scenes each):
-# whoever ends first takes the next, so the processes end within one range of each other.
-PIECES_PER_WORKER = 8
+# A range is this share of the scenes left on its side of the meeting point, for each process
+# that takes from that side (guided self-scheduling: large ranges first, a batch at the end).
+# Against eight equal ranges a process, which left one process idle for half a range at the
+# end, 2 workers on 2 quiet cores: see CHANGELOG (issue 25, item 5).
+RANGE_SHARE = 2
 
 
 @dataclass(frozen=True)
@@ -160,12 +163,31 @@ def scene_ranges(scenes: int, workers: int) -> list[tuple[int, int]]:
     return [(int(lo), int(hi - lo)) for lo, hi in zip(edges[:-1], edges[1:]) if hi > lo]
 
 
-def scene_pieces(scenes: int, workers: int, batch: int) -> int:
-    """Ranges to cut a run of ``scenes`` into for ``workers`` processes:
-    :data:`PIECES_PER_WORKER` a process, but none under ``batch`` scenes (a smaller one would
-    play a smaller batch), and at least one a process."""
-    wanted = min(PIECES_PER_WORKER * workers, scenes // max(batch, 1))
-    return min(scenes, max(workers, wanted))
+def meeting_ranges(scenes: int, processes: int, batch: int) -> list[tuple[int, int]]:
+    """``(first scene, scenes)`` of the ranges a run is cut into for ``processes`` processes
+    (:func:`play_ranges`: the workers take them from the first on, this process from the last
+    on): contiguous, in order. This process is expected to play its share,
+    ``scenes // processes``, from the last scene down, and the workers the rest from the first
+    up; on each side of that meeting point the ranges shrink towards it
+    (:func:`shrinking_sizes`), so whoever reaches it first waits a batch's worth at most,
+    not a range."""
+    meet = scenes - scenes // processes
+    sizes = (shrinking_sizes(meet, processes - 1, batch)
+             + shrinking_sizes(scenes - meet, 1, batch)[::-1])
+    firsts = np.cumsum([0, *sizes[:-1]])
+    return [(int(first), size) for first, size in zip(firsts, sizes)]
+
+
+def shrinking_sizes(scenes: int, takers: int, batch: int) -> list[int]:
+    """Sizes of the ranges of one side of :func:`meeting_ranges`, from its far end: each
+    ``1 / (RANGE_SHARE * takers)`` of the scenes left, none under ``batch`` (a smaller one
+    would play a smaller batch); the last takes all that is left under two batches."""
+    sizes, left = [], scenes
+    while left > 0:
+        size = left if left < 2 * batch else max(batch, -(-left // (RANGE_SHARE * takers)))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def make_run_agents(run: SceneRun) -> dict:
@@ -237,7 +259,7 @@ def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None
 
             parts = play_ranges_on_ray(run, scenes, workers, bar)
         else:
-            pieces = scene_ranges(scenes, scene_pieces(scenes, workers, run.batch))
+            pieces = meeting_ranges(scenes, workers, run.batch)
             parts = play_ranges(run, pieces, workers - 1, agents, bar)
     finally:
         if bar is not None:

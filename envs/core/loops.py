@@ -375,7 +375,9 @@ def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ob
     return -1
 
 
-@njit(cache=True)
+# nogil: while this process plays, its pool thread reads the ranges its workers finish
+# (common/workers.py); holding the GIL, the play kept a worker waiting on its pipe.
+@njit(cache=True, nogil=True)
 def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, active, policy,
                   over):
     """Both seats by their compiled policies: play each active env's running episode until it

@@ -14,7 +14,7 @@ from clirun import assert_refused, interrupted_on_a_terminal, run_json, scenegym
 from scenegym.common import workers as pool
 from scenegym.common.workers import (
     SCENES_PER_WORKER,
-    scene_pieces,
+    meeting_ranges,
     scene_ranges,
     workers_for,
 )
@@ -102,7 +102,7 @@ def test_this_process_plays_the_last_ranges_while_its_worker_starts(monkeypatch)
     monkeypatch.setattr(pool, "play_range", recorded)
     split = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
                             workers=2)[1]
-    ranges = scene_ranges(1000, scene_pieces(1000, 2, 16))
+    ranges = meeting_ranges(1000, 2, 16)
     assert played and played == ranges[::-1][:len(played)]
     monkeypatch.setattr(pool, "play_range", play_range)
     alone = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
@@ -110,13 +110,33 @@ def test_this_process_plays_the_last_ranges_while_its_worker_starts(monkeypatch)
     assert np.array_equal(split, alone)
 
 
-def test_a_run_is_cut_into_ranges_of_a_batch_or_more():
-    """Several ranges a process (whoever ends first takes the next), none under a batch, but
-    at least one a process."""
-    assert scene_pieces(400_000, 2, 4096) == 16
-    assert scene_pieces(20_000, 2, 4096) == 4
-    assert scene_pieces(3000, 2, 4096) == 2
-    assert scene_pieces(1, 2, 4096) == 1
+def test_ranges_shrink_to_a_batch_where_the_processes_meet():
+    """Issue 25, item 5 (">= 1.7x one worker"): large ranges first, then smaller ones towards
+    where this process (from the last range down) meets its workers (from the first up), so
+    neither waits more than a batch's worth for the other; none under a batch; every scene
+    once, in order."""
+    ranges = meeting_ranges(600_000, 2, 4096)
+    firsts, sizes = [f for f, _ in ranges], [s for _, s in ranges]
+    assert firsts == np.cumsum([0, *sizes[:-1]]).tolist() and sum(sizes) == 600_000
+    meet = firsts.index(300_000)  # this process's share: half, from the last scene down
+    front, back = sizes[:meet], sizes[meet:]
+    assert front == sorted(front, reverse=True) and back == sorted(back)
+    assert front[0] == back[-1] == 150_000  # half of each side's scenes
+    assert min(sizes) >= 4096 and max(front[-1], back[0]) < 2 * 4096
+
+
+def test_three_processes_meet_at_this_process_s_third():
+    """Two workers share the front two thirds (each range a quarter of what they have left),
+    this process the last third."""
+    ranges = meeting_ranges(300_000, 3, 1000)
+    assert ranges[0] == (0, 50_000) and ranges[-2:] == [(225_000, 25_000), (250_000, 50_000)]
+    assert 200_000 in [first for first, _ in ranges] and min(s for _, s in ranges) >= 1000
+
+
+def test_a_short_run_is_cut_into_fewer_ranges_never_under_a_batch():
+    assert meeting_ranges(5000, 2, 4096) == [(0, 2500), (2500, 2500)]
+    assert meeting_ranges(12_000, 2, 4096) == [(0, 6000), (6000, 6000)]
+    assert meeting_ranges(1, 2, 4096) == [(0, 1)]  # this process finds none of its own
 
 
 def test_scene_ranges_cover_the_scenes_in_order():
