@@ -52,7 +52,8 @@ def test_import_scenegym_registers_and_the_module_prefix_form_works():
 
 def test_the_package_data_covers_every_content_file():
     """Scenario files a user loads by name, and the pages of ``scenegym serve``, must be in
-    the wheel (``package-data``)."""
+    the wheel (``package-data``), each folder of them a package of its own: setuptools warns
+    at every install about a folder it could import but was not told of."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     patterns = data.get("package-data", {})
     for top in TOP_FOLDERS:
@@ -60,10 +61,11 @@ def test_the_package_data_covers_every_content_file():
             if (path.suffix not in (".toml", ".json", ".html", ".css")
                     or "__pycache__" in path.parts):
                 continue
-            package = "scenegym." + ".".join(path.parent.relative_to(ROOT).parts)
-            while package not in patterns and "." in package:
-                package = package.rsplit(".", 1)[0]
-            folder = ROOT.joinpath(*package.split(".")[1:])
-            inside = path.relative_to(folder)
-            assert any(inside.match(p) for p in patterns.get(package, ())), (
+            folder = path.parent.relative_to(ROOT)
+            package = "scenegym." + ".".join(folder.parts)
+            assert package in declared_packages(), (
+                f"add {package!r} to [tool.setuptools] packages in pyproject.toml ({folder} "
+                "holds content files)")
+            assert any(path.relative_to(ROOT / folder).match(p)
+                       for p in patterns.get(package, ())), (
                 f"add {path.relative_to(ROOT)} to [tool.setuptools.package-data] in pyproject.toml")
