@@ -118,7 +118,7 @@ def seat_seed(seed: int, seat: int) -> int:
 
 def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulestats,
                 progress_bar: bool = False, inline: bool = True, bar=None,
-                first: int = 0, stop=None) -> np.ndarray:
+                first: int = 0, stop=None, out: np.ndarray | None = None) -> np.ndarray:
     """Play scenes ``first .. first+scenes-1`` (scene ``j``: episode 0 of env id ``j``);
     returns the ended scenes' header columns.
 
@@ -136,6 +136,8 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
     ``progress_bar``); its description, until the first scenes are played, says that the
     rules are being compiled. ``stop``, if given, is asked between compiled calls and
     stops the run as Ctrl-C does when it says so (a worker's Ctrl-C: ``common/workers.py``).
+    ``out``, if given, is the zeroed array the rows are written into and returned (a range of
+    rows that worker processes share: ``common/workers.py``).
 
     Raises:
         ValueError: the engine has more rows than there are scenes to play.
@@ -150,7 +152,10 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
         raise ValueError(f"a batch of {engine.num_envs} envs for {scenes} scenes; allowed: a "
                          "batch of at most the scenes to play")
     own = len(scene_columns(rulestats))
-    ended = np.zeros((scenes, len(ENDED_COLUMNS) + own), np.int64)
+    shape = (scenes, len(ENDED_COLUMNS) + own)
+    ended = np.zeros(shape, np.int64) if out is None else out
+    if ended.shape != shape or ended.dtype != np.int64:
+        raise ValueError(f"out is {ended.dtype}{list(ended.shape)}; allowed: int64{list(shape)}")
     kept = np.zeros(scenes, np.bool_)  # the rows of the scenes finished so far
     begun = engine.num_envs  # scenes first .. first+begun-1 have started
     actions = np.zeros(engine.num_envs, np.int64)

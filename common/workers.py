@@ -4,10 +4,12 @@ Scene ``j`` of a run depends on the seed and ``j`` alone (:mod:`scenegym.common.
 a run of ``N`` scenes splits into contiguous ranges of scenes (:func:`meeting_ranges`: several
 a worker, so that a worker slowed down does not keep the others waiting, and a batch's worth
 where the processes meet, so that they end within a batch of each other). Each range is
-played with its own statistics and engine, and hands back its rows and its statistics; the
-rows joined in scene order and the statistics added up in that order (``merge``,
-:mod:`scenegym.envs.core.rulestats`) are those of one process playing them all, so every
-figure is the same whatever the number of workers and whoever played which range.
+played with its own statistics and engine, writes its rows into the run's rows (in memory
+a forked worker shares with this process, :func:`shared_rows`; a spawned worker hands its
+rows back) and hands back its statistics; the rows in scene order and the statistics added
+up in that order (``merge``, :mod:`scenegym.envs.core.rulestats`) are those of one process
+playing them all, so every figure is the same whatever the number of workers and whoever
+played which range.
 
 ``--workers N`` is the processes that play: this one and ``N - 1`` worker processes. The
 workers take the ranges from the first on, this process from the last on, until they meet
@@ -39,6 +41,7 @@ again the same.
 
 from __future__ import annotations
 
+import mmap
 import multiprocessing
 import os
 import signal
@@ -52,9 +55,11 @@ from queue import Empty
 import numpy as np
 
 from scenegym.common.scenes import (
+    ENDED_COLUMNS,
     Interrupted,
     _advance,
     play_scenes,
+    scene_columns,
     scene_engine,
     seat_seed,
 )
@@ -206,10 +211,11 @@ def make_run_statistics(run: SceneRun):
     return make_rulestats(run.ruleset, run.config) if run.statistics else NoRuleStats()
 
 
-def play_range(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None):
+def play_range(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None,
+               out=None):
     """Play scenes ``first .. first+scenes-1`` of the run in this process: ``(ended,
-    statistics)`` (see :func:`scenegym.common.scenes.play_scenes`, its ``bar`` and ``stop``;
-    ``agents``: the run's, made already, else made here).
+    statistics)`` (see :func:`scenegym.common.scenes.play_scenes`, its ``bar``, ``stop`` and
+    ``out``; ``agents``: the run's, made already, else made here).
 
     Raises:
         Interrupted: Ctrl-C (it carries the rows of the scenes finished before it).
@@ -221,15 +227,16 @@ def play_range(run: SceneRun, first: int, scenes: int, agents=None, bar=None, st
     engine = scene_engine(get_ruleset(run.ruleset), run.config, min(run.batch, scenes), scenes,
                           statistics, run.log_capacity)
     ended = play_scenes(engine, agents, scenes, run.seed, statistics, inline=run.inline,
-                        bar=bar, first=first, stop=stop)
+                        bar=bar, first=first, stop=stop, out=out)
     return ended, statistics
 
 
-def range_part(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None):
+def range_part(run: SceneRun, first: int, scenes: int, agents=None, bar=None, stop=None,
+               out=None):
     """``(ended, kept, statistics, interrupted)`` of one range of the run played here (see
     :func:`play_range`): Ctrl-C, or ``stop``, ends it with the scenes finished before it."""
     try:
-        ended, statistics = play_range(run, first, scenes, agents, bar, stop)
+        ended, statistics = play_range(run, first, scenes, agents, bar, stop, out)
         return ended, np.ones(scenes, np.bool_), statistics, False
     except Interrupted as cut:
         return cut.ended, cut.kept, None, True
@@ -257,31 +264,50 @@ def play_run(run: SceneRun, scenes: int, workers: int = 1, agents=None, bar=None
         if on_ray:
             from scenegym.common.ray_cells import play_ranges_on_ray  # the ray extra
 
-            parts = play_ranges_on_ray(run, scenes, workers, bar)
+            parts, rows = play_ranges_on_ray(run, scenes, workers, bar), None
         else:
             pieces = meeting_ranges(scenes, workers, run.batch)
-            parts = play_ranges(run, pieces, workers - 1, agents, bar)
+            parts, rows = play_ranges(run, pieces, workers - 1, agents, bar)
     finally:
         if bar is not None:
             bar.close()
-    return joined(parts)
+    return joined(parts, rows)
 
 
-def joined(parts: list):
+def joined(parts: list, rows=None):
     """The run's ``(ended, statistics)`` from its ranges' ``(ended, kept, statistics,
-    interrupted)``, in scene order.
+    interrupted)``, in scene order: ``rows`` (:func:`shared_rows`) when the ranges wrote
+    their rows there and none was cut, else their rows joined.
 
     Raises:
         Interrupted: A range was cut by Ctrl-C; it carries the rows finished before it.
     """
-    rows = [part[0] for part in parts if part[0].size]  # the finished scenes', in order
-    ended = np.concatenate(rows) if rows else np.zeros((0, 0), np.int64)
+    if rows is not None and not any(part[3] for part in parts):
+        return rows, merged(parts)
+    finished = [part[0] for part in parts if part[0].size]  # the finished scenes', in order
+    ended = np.concatenate(finished) if finished else np.zeros((0, 0), np.int64)
     if any(part[3] for part in parts):
         raise Interrupted(ended, np.concatenate([part[1] for part in parts]))
+    return ended, merged(parts)
+
+
+def merged(parts: list):
+    """The statistics of the ranges' parts added up, in scene order."""
     statistics = parts[0][2]
     for part in parts[1:]:
         statistics.merge(part[2])
-    return ended, statistics
+    return statistics
+
+
+def shared_rows(run: SceneRun, scenes: int) -> np.ndarray:
+    """The run's rows, int64[scenes, 5 + m] of zeros (see
+    :func:`scenegym.common.scenes.play_scenes`), in memory a forked worker shares with this
+    process (an anonymous ``MAP_SHARED`` mapping): every process writes its ranges' rows in
+    place, so none is sent back through a pipe and nothing is joined at the end (the
+    4,000,000 rows of a Starforged run are 152 MB)."""
+    columns = len(ENDED_COLUMNS) + len(scene_columns(make_run_statistics(run)))
+    buffer = mmap.mmap(-1, max(1, scenes * columns * np.dtype(np.int64).itemsize))
+    return np.frombuffer(buffer, np.int64, scenes * columns).reshape(scenes, columns)
 
 
 def splittable(run: SceneRun) -> bool:
@@ -292,23 +318,27 @@ def splittable(run: SceneRun) -> bool:
 
 
 def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, agents=None,
-                bar=None) -> list:
-    """Each range's ``(ended, kept, statistics, interrupted)``, in order: ``processes`` worker
-    processes take them from the first on, this process from the last on (with ``agents``,
-    the run's, made already, else made here), until they meet (:func:`claim`). Ctrl-C here
-    stops every worker, and each hands back what it finished."""
+                bar=None) -> tuple[list, np.ndarray | None]:
+    """Each range's ``(ended, kept, statistics, interrupted)``, in order, and the run's
+    :func:`shared_rows` when the workers are forked (else None): ``processes`` worker
+    processes take the ranges from the first on, this process from the last on (with
+    ``agents``, the run's, made already, else made here), until they meet (:func:`claim`).
+    Ctrl-C here stops every worker, and each hands back what it finished."""
     context = worker_context()
     counts, stop = context.Queue(), context.Event()
     claims = context.Array("q", [0, len(ranges)])  # ranges from the first on, to the last
+    rows = None
+    if context.get_start_method() == "fork":
+        rows = shared_rows(run, sum(scenes for _, scenes in ranges))
     parts: dict = {}
     with ProcessPoolExecutor(processes, mp_context=context, initializer=start_worker,
-                             initargs=(counts, stop, claims)) as pool:
+                             initargs=(counts, stop, claims, rows)) as pool:
         # one task a range, each handed back as it ends: the first range nobody took
         futures = [pool.submit(worker_range, run, ranges) for _ in ranges]
         try:
             load_figures()  # while the workers start
             play_from_the_last(run, ranges, claims, parts, agents, ParentBar(bar, counts),
-                               futures)
+                               futures, rows)
             follow(futures, counts, bar)
             taken = [future.result() for future in futures]
         except KeyboardInterrupt:
@@ -319,7 +349,17 @@ def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, ag
             stop.set()
             raise
     parts.update(part for part in taken if part is not None)
-    return [parts.get(k) or not_played(scenes) for k, (_, scenes) in enumerate(ranges)]
+    return [in_place(parts.get(k), rows, *ranges[k]) for k in range(len(ranges))], rows
+
+
+def in_place(part, rows, first: int, scenes: int):
+    """A range's part with its rows: those a worker wrote into ``rows`` (its part holds
+    None), or the part as it is; :func:`not_played` when Ctrl-C stopped it before it began."""
+    if part is None:
+        return not_played(scenes)
+    if part[0] is None:
+        return (rows[first:first + scenes], *part[1:])
+    return part
 
 
 def worker_context():
@@ -367,9 +407,10 @@ def claim(claims, last: bool = False) -> int | None:
 
 
 def play_from_the_last(run: SceneRun, ranges: list, claims, parts: dict, agents, bar,
-                       futures: list) -> None:
+                       futures: list, rows=None) -> None:
     """Play the ranges not taken from the last on, here, until every range is taken; each
-    one's part goes into ``parts`` under its index.
+    one's part goes into ``parts`` under its index (its rows written into ``rows``, the
+    run's :func:`shared_rows`, if given).
 
     Raises:
         KeyboardInterrupt: Ctrl-C (the range it cut gets the scenes finished before it).
@@ -381,7 +422,7 @@ def play_from_the_last(run: SceneRun, ranges: list, claims, parts: dict, agents,
         if k is None:
             return
         agents = make_run_agents(run) if agents is None else agents
-        parts[k] = range_part(run, *ranges[k], agents, bar)
+        parts[k] = range_part(run, *ranges[k], agents, bar, out=range_rows(rows, *ranges[k]))
         if parts[k][3]:
             raise KeyboardInterrupt
 
@@ -456,9 +497,16 @@ def results_in_order(function, items: list, workers: int = 1):
                 future.cancel()
 
 
+def range_rows(rows, first: int, scenes: int):
+    """The rows of scenes ``first .. first+scenes-1`` in the run's :func:`shared_rows` (None
+    when there are none)."""
+    return None if rows is None else rows[first:first + scenes]
+
+
 # -- in the worker ----------------------------------------------------------------------------
-# The queue a worker reports its ended scenes on, the parent's Ctrl-C, the ranges taken.
-COUNTS = STOP = CLAIMS = None
+# The queue a worker reports its ended scenes on, the parent's Ctrl-C, the ranges taken, the
+# run's rows shared with this process (None when it was not forked).
+COUNTS = STOP = CLAIMS = ROWS = None
 
 
 def ignore_ctrl_c() -> None:
@@ -466,10 +514,10 @@ def ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def start_worker(counts, stop, claims) -> None:
+def start_worker(counts, stop, claims, rows=None) -> None:
     """A worker leaves Ctrl-C to the parent, which passes it on as ``stop``."""
-    global COUNTS, STOP, CLAIMS
-    COUNTS, STOP, CLAIMS = counts, stop, claims
+    global COUNTS, STOP, CLAIMS, ROWS
+    COUNTS, STOP, CLAIMS, ROWS = counts, stop, claims, rows
     ignore_ctrl_c()
 
 
@@ -516,4 +564,8 @@ def worker_range(run: SceneRun, ranges: list):
     k = None if STOP.is_set() else claim(CLAIMS)
     if k is None:
         return None
-    return k, range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set)
+    out = range_rows(ROWS, *ranges[k])
+    part = range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set, out=out)
+    if out is not None and not part[3]:  # its rows are in the shared rows: none to send
+        part = (None, *part[1:])
+    return k, part

@@ -100,11 +100,37 @@ def test_this_process_plays_the_last_ranges_while_its_worker_starts(monkeypatch)
 
     play_range = pool.play_range
     monkeypatch.setattr(pool, "play_range", recorded)
-    split = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
+    pool.load_figures()  # SciPy imported first: else a fresh process starts a second late
+    # 20,000 scenes: the worker's first range, 5,000, outlasts this process's start
+    split = playtest_scenes("starforged", 20_000, "random", "heuristic", seed=3, batch=16,
                             workers=2)[1]
-    ranges = meeting_ranges(1000, 2, 16)
+    ranges = meeting_ranges(20_000, 2, 16)
     assert played and played == ranges[::-1][:len(played)]
     monkeypatch.setattr(pool, "play_range", play_range)
+    alone = playtest_scenes("starforged", 20_000, "random", "heuristic", seed=3, batch=16,
+                            workers=1)[1]
+    assert np.array_equal(split, alone)
+
+
+def test_forked_workers_write_their_rows_into_the_run_s_shared_rows(monkeypatch):
+    """Issue 25, item 5: a forked worker writes its scenes' rows where this process reads
+    them (nothing sent back, nothing joined): every range's rows are the run's rows, which
+    the run hands back, the same as one process's."""
+    seen = {}
+
+    def recorded(parts, rows=None):
+        seen["parts"], seen["rows"] = parts, rows
+        return joined(parts, rows)
+
+    joined = pool.joined
+    monkeypatch.setattr(pool, "joined", recorded)
+    split = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
+                            workers=2)[1]
+    rows, parts = seen["rows"], seen["parts"]
+    assert pool.worker_context().get_start_method() == "fork" and rows is not None
+    assert split is rows and len(parts) > 2
+    assert all(np.shares_memory(part[0], rows) for part in parts)
+    monkeypatch.setattr(pool, "joined", joined)
     alone = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
                             workers=1)[1]
     assert np.array_equal(split, alone)
