@@ -4,6 +4,7 @@ number of workers, the worker count refused by name, Ctrl-C stops every worker."
 import json
 import multiprocessing
 import re
+import subprocess
 import sys
 import threading
 
@@ -112,28 +113,36 @@ def test_this_process_plays_the_last_ranges_while_its_worker_starts(monkeypatch)
     assert np.array_equal(split, alone)
 
 
-def test_forked_workers_write_their_rows_into_the_run_s_shared_rows(monkeypatch):
+# Run in a fresh process: a test process that imported torch (another test file) starts its
+# workers by spawn (workers.NOT_FORK_SAFE), whose rows come back through the pipe.
+SHARED_ROWS_RUN = """
+import numpy as np
+from scenegym.common import workers as pool
+from scenegym.evaluation.playtest import playtest_scenes
+
+seen, joined = {}, pool.joined
+pool.joined = lambda parts, rows=None: seen.update(parts=parts, rows=rows) or joined(parts, rows)
+split = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
+                        workers=2)[1]
+rows, parts = seen["rows"], seen["parts"]
+alone = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
+                        workers=1)[1]
+print(pool.worker_context().get_start_method(), rows is not None and split is rows,
+      len(parts), all(np.shares_memory(part[0], rows) for part in parts),
+      np.array_equal(split, alone))
+"""
+
+
+def test_forked_workers_write_their_rows_into_the_run_s_shared_rows():
     """Issue 25, item 5: a forked worker writes its scenes' rows where this process reads
     them (nothing sent back, nothing joined): every range's rows are the run's rows, which
     the run hands back, the same as one process's."""
-    seen = {}
-
-    def recorded(parts, rows=None):
-        seen["parts"], seen["rows"] = parts, rows
-        return joined(parts, rows)
-
-    joined = pool.joined
-    monkeypatch.setattr(pool, "joined", recorded)
-    split = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
-                            workers=2)[1]
-    rows, parts = seen["rows"], seen["parts"]
-    assert pool.worker_context().get_start_method() == "fork" and rows is not None
-    assert split is rows and len(parts) > 2
-    assert all(np.shares_memory(part[0], rows) for part in parts)
-    monkeypatch.setattr(pool, "joined", joined)
-    alone = playtest_scenes("starforged", 1000, "random", "heuristic", seed=3, batch=16,
-                            workers=1)[1]
-    assert np.array_equal(split, alone)
+    done = subprocess.run([sys.executable, "-c", SHARED_ROWS_RUN], capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    context, handed_back, ranges, shared, same = done.stdout.split()
+    assert context == "fork" and handed_back == "True" and int(ranges) > 2
+    assert shared == "True" and same == "True"
 
 
 def test_ranges_shrink_to_a_batch_where_the_processes_meet():
