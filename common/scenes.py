@@ -152,7 +152,7 @@ def play_scenes(engine: SceneBatch, agents: dict, scenes: int, seed: int, rulest
         raise ValueError(f"a batch of {engine.num_envs} envs for {scenes} scenes; allowed: a "
                          "batch of at most the scenes to play")
     own = len(scene_columns(rulestats))
-    shape = (scenes, len(ENDED_COLUMNS) + own)
+    shape = (scenes, scene_row_width(rulestats))
     ended = np.zeros(shape, np.int64) if out is None else out
     if ended.shape != shape or ended.dtype != np.int64:
         raise ValueError(f"out is {ended.dtype}{list(ended.shape)}; allowed: int64{list(shape)}")
@@ -232,6 +232,12 @@ def begin_next_scenes(engine: SceneBatch, done: np.ndarray, begun: int, scenes: 
 def scene_columns(rulestats) -> tuple[str, ...]:
     """Names of the per-scene figures a ruleset's statistics add to each ended scene's row."""
     return tuple(getattr(rulestats, "scene_columns", ()))
+
+
+def scene_row_width(rulestats) -> int:
+    """Columns of :func:`play_scenes`' row per scene: ``ENDED_COLUMNS``, then the
+    statistics' own figures (:func:`scene_columns`)."""
+    return len(ENDED_COLUMNS) + len(scene_columns(rulestats))
 
 
 COMPILING = "loading the compiled rules (the first run compiles them: a minute or so)"

@@ -55,12 +55,11 @@ from queue import Empty
 import numpy as np
 
 from scenegym.common.scenes import (
-    ENDED_COLUMNS,
     Interrupted,
     _advance,
     play_scenes,
-    scene_columns,
     scene_engine,
+    scene_row_width,
     seat_seed,
 )
 from scenegym.common.where import OnRay
@@ -83,10 +82,9 @@ SCENES_PER_FORKED_WORKER = 50_000
 NOT_FORK_SAFE = frozenset({"torch", "onnxruntime", "ray", "tensorflow", "jax"})
 MAX_WORKERS = 1024
 POLL_SECONDS = 0.2
-# A range is this share of the scenes left on its side of the meeting point, for each process
-# that takes from that side (guided self-scheduling: large ranges first, a batch at the end).
-# Against eight equal ranges a process, which left one process idle for half a range at the
-# end, 2 workers on 2 quiet cores: see CHANGELOG (issue 25, item 5).
+# A range is 1 / (RANGE_SHARE x the processes taking from its side) of the scenes left on its
+# side of the meeting point (guided self-scheduling: large ranges first, a batch at the end;
+# eight equal ranges a process left one process idle for up to a range: CHANGELOG, issue 25).
 RANGE_SHARE = 2
 
 
@@ -282,11 +280,12 @@ def joined(parts: list, rows=None):
     Raises:
         Interrupted: A range was cut by Ctrl-C; it carries the rows finished before it.
     """
-    if rows is not None and not any(part[3] for part in parts):
+    cut = any(part[3] for part in parts)
+    if rows is not None and not cut:
         return rows, merged(parts)
     finished = [part[0] for part in parts if part[0].size]  # the finished scenes', in order
     ended = np.concatenate(finished) if finished else np.zeros((0, 0), np.int64)
-    if any(part[3] for part in parts):
+    if cut:
         raise Interrupted(ended, np.concatenate([part[1] for part in parts]))
     return ended, merged(parts)
 
@@ -305,7 +304,7 @@ def shared_rows(run: SceneRun, scenes: int) -> np.ndarray:
     process (an anonymous ``MAP_SHARED`` mapping): every process writes its ranges' rows in
     place, so none is sent back through a pipe and nothing is joined at the end (the
     4,000,000 rows of a Starforged run are 152 MB)."""
-    columns = len(ENDED_COLUMNS) + len(scene_columns(make_run_statistics(run)))
+    columns = scene_row_width(make_run_statistics(run))
     buffer = mmap.mmap(-1, max(1, scenes * columns * np.dtype(np.int64).itemsize))
     return np.frombuffer(buffer, np.int64, scenes * columns).reshape(scenes, columns)
 
@@ -358,7 +357,7 @@ def in_place(part, rows, first: int, scenes: int):
     if part is None:
         return not_played(scenes)
     if part[0] is None:
-        return (rows[first:first + scenes], *part[1:])
+        return (range_rows(rows, first, scenes), *part[1:])
     return part
 
 
