@@ -8,23 +8,38 @@ os.environ["SCENEGYM_WORKERS"] = "1"  # scenegym.common.workers: the default wor
 
 TESTS = Path(__file__).resolve().parent
 
-# The files that take longest, longest first (measured, issue 25 item 7: a kernel cache
-# empty or warm), collected before the others. The suite's workers (``pytest -n 2 --dist
-# loadfile``) take whole files in collection order, so a long file collected late ran alone
-# while the other worker sat idle.
+# The files that take longest, longest first (measured with a kernel cache empty and warm,
+# issue 25 item 7; at 1c45fb7 the Starforged benchmark reproduction took 87 s cold and 97 s
+# warm, the export tests 106 s cold and 12 s warm), collected before the others. The suite's
+# workers (``pytest -n 2 --dist loadfile``) take whole files in collection order (see
+# :func:`pytest_configure`), so a long file collected late ran alone while the other worker
+# sat idle.
 LONGEST_FIRST = (
-    "training/test_export.py",
     "envs/test_benchmarks.py",
-    "evaluation/test_baselines.py",
-    "evaluation/test_soak.py",
+    "training/test_export.py",
     "agents/test_mcts.py",
-    "common/test_seeds.py",
+    "evaluation/test_baselines.py",
     "envs/sta/test_rules.py",
-    "envs/frontiers/test_variants.py",
+    "evaluation/test_soak.py",
+    "common/test_seeds.py",
     "envs/test_cache.py",
     "training/test_train_resume.py",
     "test_readme.py",
+    "envs/frontiers/test_variants.py",
+    "envs/test_gym_env.py",
+    "common/test_workers.py",
+    "test_cli.py",
+    "evaluation/test_serve.py",
 )
+
+
+def pytest_configure(config):
+    """Under pytest-xdist, hand out the files in collection order: its ``loadfile``
+    scheduler otherwise sorts them by their number of tests (``--loadscope-reorder``, the
+    default since pytest-xdist 3.8, and before it unconditionally), which put the longest
+    files (few tests each) last."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 def pytest_collection_modifyitems(items):
