@@ -79,7 +79,8 @@ def terminal(rows: int = 24, columns: int = 100) -> tuple[int, int]:
 def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
     """Run ``scenegym ARGV`` with stderr on a pseudo-terminal (as in a terminal: progress
     bars show), send SIGINT once the regex ``ready`` matches it; returns the finished
-    process (stdout captured) and all of stderr."""
+    process (stdout captured; its ``stderr``, as a failed assertion shows it, the terminal's
+    last 3,000 characters) and all of stderr."""
     main_fd, term_fd = terminal()
     proc = subprocess.Popen([sys.executable, "-m", "scenegym.cli", *map(str, argv)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)
@@ -103,7 +104,7 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
             break
         seen += chunk.decode(errors="replace")
     os.close(main_fd)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, seen[-3000:]), seen
 
 
 def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedProcess, str]:
@@ -125,7 +126,7 @@ def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedPr
             break
     out, _ = proc.communicate(timeout=60)
     os.close(main_fd)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, ""), seen
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, seen[-3000:]), seen
 
 
 @contextlib.contextmanager
