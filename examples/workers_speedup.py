@@ -12,7 +12,10 @@ command's own start, about 2 s, is ``examples/start_up.py``'s figure)::
     python examples/workers_speedup.py momentum --scenes 100000 --workers 2 --repeats 3
 
 Say the load (``uptime``) beside the figures: the ratio of two processes is that of two
-quiet cores only on a quiet machine.
+quiet cores only on a quiet machine. The first line says what the machine gives at that
+moment: ``--workers`` processes spinning in Python at once against one alone, each timed in
+the CPU time it got (on this project's 2-core virtual machine, 1.85-1.90x: its host takes
+slices of 100 ms from each busy core), the most ``--workers`` workers can gain then.
 """
 
 from __future__ import annotations
@@ -21,12 +24,28 @@ import argparse
 import json
 import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from scenegym.evaluation.playtest import playtest_scenes
 
 # Scenes of each ruleset: about 10 to 20 s on one process of this project's machine.
 SCENES = {"starforged": 4_000_000, "momentum": 400_000, "sta": 300_000,
           "sta_social": 600_000, "frontiers": 300_000}
+
+
+def spin(seconds: float) -> float:
+    """Spin for ``seconds``: the share of them this process ran (CPU time over wall time)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        pass
+    return (time.process_time() - cpu) / (time.perf_counter() - start)
+
+
+def ceiling(workers: int, seconds: float = 2.0) -> float:
+    """What ``workers`` processes spinning at once run, in all, over one alone."""
+    alone = spin(seconds)
+    with ProcessPoolExecutor(workers) as pool:
+        return sum(pool.map(spin, [seconds] * workers)) / alone
 
 
 def timed(ruleset: str, scenes: int, workers: int, options: dict) -> tuple[float, str]:
@@ -63,6 +82,8 @@ def main() -> None:
     options = {"batch": args.batch, "seed": args.seed}
     print(f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}; one process against "
           f"{args.workers}, fastest of {args.repeats} rounds each")
+    print(f"{args.workers} processes spinning at once: {ceiling(args.workers):.2f}x one alone "
+          f"(the most {args.workers} workers can gain now)")
     print(f"{'ruleset':12s} {'scenes':>10s} {'1 proc/s':>12s} {'split/s':>12s} "
           f"{'ratio':>6s}  same report")
     for ruleset in args.rulesets:
