@@ -109,7 +109,8 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
 
 def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedProcess, str]:
     """``scenegym ARGS...`` run to its end with stderr on a pseudo-terminal; returns the
-    process (stdout captured) and what it wrote to the terminal."""
+    process (stdout captured; its ``stderr``, as a failed assertion shows it, the terminal's
+    last 3,000 characters) and all it wrote to the terminal."""
     main_fd, term_fd = terminal()
     proc = subprocess.Popen([sys.executable, "-m", "scenegym.cli", *map(str, args)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)

@@ -61,7 +61,7 @@ def test_bench_unknown_id_exits_2(capsys):
 def test_bench_shows_progress_on_a_terminal():
     done, terminal = on_a_terminal("bench", "scenegym/StarforgedSceneChallenge-v1",
                                    "--batch", 1, "--seconds", 0.01)
-    assert done.returncode == 0 and "Traceback" not in terminal
+    assert done.returncode == 0 and "Traceback" not in terminal, done
     assert "4/4" in terminal  # CartPole single and at batch 1, batch 1, the single env
 
 

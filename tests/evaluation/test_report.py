@@ -85,7 +85,7 @@ def test_report_shows_progress_on_a_terminal_and_none_in_a_pipe(tmp_path):
     argv = ("report", "starforged", "--scenes", 300, "--no-plots", "--arm", "a=crew=random",
             "--arm", "b=crew=heuristic", "--seed", 2)
     done, terminal = on_a_terminal(*argv, "--out", tmp_path / "tty")
-    assert done.returncode == 0 and "Traceback" not in terminal
+    assert done.returncode == 0 and "Traceback" not in terminal, done
     assert terminal.count("300/300") >= 2  # a bar per arm, counted to its end
     piped = scenegym(*argv, "--out", tmp_path / "pipe")
     assert piped.returncode == 0 and piped.stderr == ""
