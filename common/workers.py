@@ -299,7 +299,8 @@ def merged(parts: list):
 
 
 def shared_rows(run: SceneRun, scenes: int) -> np.ndarray:
-    """The run's rows, int64[scenes, 5 + m] of zeros (see
+    """The run's rows, int64 zeros of ``scenes`` rows of
+    :func:`~scenegym.common.scenes.scene_row_width` columns (see
     :func:`scenegym.common.scenes.play_scenes`), in memory a forked worker shares with this
     process (an anonymous ``MAP_SHARED`` mapping): every process writes its ranges' rows in
     place, so none is sent back through a pipe and nothing is joined at the end (the
