@@ -9,6 +9,7 @@ loop would name the rules of whichever tree ran it first.
 from __future__ import annotations
 
 from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.header import OVER
 from scenegym.envs.core.jit import njit
 from scenegym.envs.core.loops import borrowed_dice, borrowed_log
@@ -34,7 +35,7 @@ def observe_pass(observe, state, params, obs):
 def apply_pass(apply, state, params, dice_arrays, log_arrays, actions):
     """Every running env takes its action."""
     p = params[0]
-    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     for i in range(state.shape[0]):
         if state[i, OVER] == 0:
             apply(borrow(state[i]), p, dice, log, i, actions[i])

@@ -27,6 +27,7 @@ from numba import njit
 
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.dice import start_episode
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, clear_header
 from scenegym.envs.core.loops import borrowed_dice, borrowed_log
@@ -54,7 +55,7 @@ def copies(rows, scratch):
 @njit
 def applies(apply, rows, actions, p, dice, log, scratch, num_envs):
     """``apply`` each kept action to a copy of its row."""
-    dice, log = borrowed_dice(dice), borrowed_log(log)
+    dice, log = by_ref(borrowed_dice(dice)), by_ref(borrowed_log(log))
     s = borrow(scratch)
     total = 0
     for n in range(rows.shape[0]):
@@ -81,7 +82,7 @@ def asks(rule, rows, p, out):
 @njit
 def begins(begin, rows, p, dice, log, seed, episodes):
     """Start episode ``episodes + n`` of each row, as the engine's ``begin_batch`` does."""
-    dice, log = borrowed_dice(dice), borrowed_log(log)
+    dice, log = by_ref(borrowed_dice(dice)), by_ref(borrowed_log(log))
     total = 0
     for n in range(rows.shape[0]):
         s = borrow(rows[n])

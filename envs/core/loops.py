@@ -21,13 +21,16 @@ The per-env rules, over one state row ``s`` (int32[F]):
 dice and the event log arrive as plain tuples of arrays (passing a namedtuple from Python
 costs more than a single env's whole step). Inside the loops every array the rules see is a
 borrowed view (:mod:`scenegym.envs.core.borrow`): numba's reference counting of those
-arrays at every helper call would cost more than the rules. The loops touch only the envs
+arrays at every helper call would cost more than the rules. The dice and the log reach the
+rules by reference (:mod:`scenegym.envs.core.byref`): one pointer each, not their arrays'
+48 words at every helper call. The loops touch only the envs
 selected by ``which``, so envs never read each other's rows.
 """
 
 from __future__ import annotations
 
 from scenegym.envs.core.borrow import borrow, borrowed_fields
+from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.dice import Dice, episode_key, start_episode
 from scenegym.envs.core.events import EventLog
 from scenegym.envs.core.forfeit import forfeit
@@ -122,7 +125,7 @@ def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, ma
     1: the episode counter moves on first) or the one its counter names (0); ``seed``:
     uint64[1], the batch's seed."""
     p = params[0]
-    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     for i in range(state.shape[0]):
         if which[i]:
             s = borrow(state[i])
@@ -145,7 +148,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
     ``stale[i]`` is set for each applied env instead (:func:`observe_stale` renders them
     when they are read)."""
     p = params[0]
-    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     bad = first_illegal(state, masks, actions, which)
     if bad >= 0 and illegal_mode == RAISE:
         return bad, 0, 0
@@ -304,7 +307,7 @@ def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ob
         Python than a batch of one's rules).
     """
     p = params[0]
-    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     learner, new_step = seat[0], seat[2] == 1
     seat[2] = 1
     counts[N_WAITING] = 0
@@ -391,7 +394,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
         Episodes ended.
     """
     p = params[0]
-    dice, log = borrowed_dice(dice_arrays), borrowed_log(log_arrays)
+    dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     half = log.records.shape[1] // 2
     ended = 0
     far = rows_far(state, masks, obs, policy[3][2] != READS_NONE or policy[3][3] != READS_NONE)

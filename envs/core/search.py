@@ -65,6 +65,7 @@ import numpy as np
 from numba import uint64
 
 from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.dice import episode_key, mix64, uniform_below
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, OVER, PAID, RESULT, SEAT
 from scenegym.envs.core.jit import njit
@@ -393,8 +394,8 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
     p = params[0]
     scratch, mask, obs, keys, counts, script, records, lengths, kinds, children, visits, \
         totals, used, path, rounds, steps, outcome_keys, outcome_nodes = work
-    dice = borrowed_dice((keys, counts, script))
-    log = borrowed_log((records, lengths, kinds))
+    dice = by_ref(borrowed_dice((keys, counts, script)))
+    log = by_ref(borrowed_log((records, lengths, kinds)))
     s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
     tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
             borrow(steps), (borrow(outcome_keys), borrow(outcome_nodes)))
