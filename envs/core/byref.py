@@ -93,6 +93,11 @@ def _counted(typ) -> bool:
     return not isinstance(typ, (types.Number, types.Boolean))
 
 
+def _same_tuple(context, builder, signature, args):
+    """The tuple itself, as a new reference to what it holds (numba counts them)."""
+    return impl_ret_borrowed(context, builder, signature.return_type, args[0])
+
+
 @intrinsic
 def by_ref(typingctx, tup):
     """A :class:`RefTuple` to a copy of named tuple ``tup`` in the caller's frame (or, without
@@ -100,7 +105,7 @@ def by_ref(typingctx, tup):
     if not isinstance(tup, types.BaseNamedTuple):
         return None
     if not borrow.BORROWING:
-        return tup(tup), lambda context, builder, signature, args: args[0]
+        return tup(tup), _same_tuple
     if _counted(tup):
         raise NumbaTypeError(f"by_ref takes a named tuple of borrowed arrays and numbers, "
                              f"not {tup}")

@@ -23,8 +23,8 @@ costs more than a single env's whole step). Inside the loops every array the rul
 borrowed view (:mod:`scenegym.envs.core.borrow`): numba's reference counting of those
 arrays at every helper call would cost more than the rules. The dice and the log reach the
 rules by reference (:mod:`scenegym.envs.core.byref`): one pointer each, not their arrays'
-48 words at every helper call. The loops touch only the envs
-selected by ``which``, so envs never read each other's rows.
+48 words at every helper call. The loops touch only the envs selected by ``which``, so envs
+never read each other's rows.
 """
 
 from __future__ import annotations

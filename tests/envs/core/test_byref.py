@@ -1,11 +1,15 @@
 """Named tuples handed down by reference (envs/core/byref.py): they read and write as the tuple
 does, a helper takes one pointer for them, and they cannot leave compiled code."""
 
+import sys
+from collections import namedtuple
+
 import numpy as np
 import pytest
 from numba import njit
 from numba.core.errors import NumbaError
 
+from scenegym.envs.core import borrow as borrow_module
 from scenegym.envs.core.borrow import BORROWING, borrow
 from scenegym.envs.core.byref import REFUSAL, RefTuple, by_ref
 from scenegym.envs.core.dice import Dice, make_dice
@@ -77,3 +81,25 @@ def test_a_tuple_holding_counted_arrays_is_refused():
     dice = make_dice(2)
     with pytest.raises(NumbaError, match="by_ref takes a named tuple of borrowed arrays"):
         owned(dice.keys, dice.counts, np.zeros((2, 0), np.int32))
+
+
+_Pair = namedtuple("_Pair", ["a", "b"])  # its own type: numba remembers an intrinsic's typing
+
+
+def test_without_borrowing_the_tuple_itself_is_handed_on_and_counted(monkeypatch):
+    # a numba release without borrowed views (borrow.BORROWING False): the same reads and
+    # writes, on the tuple itself, each reference counted as numba counts any array
+    monkeypatch.setattr(borrow_module, "BORROWING", False)
+
+    @njit
+    def bump(a, b):
+        pair = by_ref(_Pair(a, b))
+        pair.a[0] += 1
+        return pair.b.sum()
+
+    a, b = np.zeros(2, np.int64), np.ones(3, np.int64)
+    before = sys.getrefcount(a), sys.getrefcount(b)
+    for _ in range(1000):
+        assert bump(a, b) == 3
+    assert a[0] == 1000
+    assert (sys.getrefcount(a), sys.getrefcount(b)) == before  # none taken, none dropped
