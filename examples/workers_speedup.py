@@ -14,7 +14,7 @@ command's own start, about 2 s, is ``examples/start_up.py``'s figure)::
 Say the load (``uptime``) beside the figures: the ratio of two processes is that of two
 quiet cores only on a quiet machine. The first line says what the machine gives at that
 moment: ``--workers`` processes spinning in Python at once against one alone, each timed in
-the CPU time it got (on this project's 2-core virtual machine, 1.84-1.99x: its host takes
+the CPU time it got (on this project's 2-core virtual machine, 1.82-1.99x: its host takes
 slices of 100 ms from each busy core), the most ``--workers`` workers can gain then.
 """
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 REFUSED, INTERRUPTED = 2, 130
+SHOWN = 3000  # characters of a terminal kept in a process's stderr for failed assertions
 
 
 def scenegym(*args, cwd=None, timeout=300, env=None, **kwargs) -> subprocess.CompletedProcess:
@@ -60,7 +61,7 @@ def run_json(capsys, argv) -> dict:
 def assert_refused(done: subprocess.CompletedProcess, *words: str) -> str:
     """The command was refused with exit status 2 and one error line holding ``words``."""
     err = done.stderr.strip()
-    assert done.returncode == REFUSED, (done.returncode, err[-2000:])
+    assert done.returncode == REFUSED, (done.returncode, err[-SHOWN:])
     assert "Traceback" not in err, err
     lines = err.splitlines()
     assert len(lines) == 1 and "error:" in lines[0], err
@@ -76,15 +77,28 @@ def terminal(rows: int = 24, columns: int = 100) -> tuple[int, int]:
     return main_fd, term_fd
 
 
-def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
-    """Run ``scenegym ARGV`` with stderr on a pseudo-terminal (as in a terminal: progress
-    bars show), send SIGINT once the regex ``ready`` matches it; returns the finished
-    process (stdout captured; its ``stderr``, as a failed assertion shows it, the terminal's
-    last 3,000 characters) and all of stderr."""
+def started_on_a_terminal(argv) -> tuple[subprocess.Popen, int]:
+    """``scenegym ARGV`` started with stdout captured and stderr on a pseudo-terminal; returns
+    the process and the terminal's reading end."""
     main_fd, term_fd = terminal()
     proc = subprocess.Popen([sys.executable, "-m", "scenegym.cli", *map(str, argv)],
                             stdout=subprocess.PIPE, stderr=term_fd, text=True)
     os.close(term_fd)
+    return proc, main_fd
+
+
+def finished(proc: subprocess.Popen, out: str, seen: str) -> subprocess.CompletedProcess:
+    """The ended process, its ``stderr`` the terminal's last :data:`SHOWN` characters (what
+    a failed assertion on it shows)."""
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, seen[-SHOWN:])
+
+
+def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
+    """Run ``scenegym ARGV`` with stderr on a pseudo-terminal (as in a terminal: progress
+    bars show), send SIGINT once the regex ``ready`` matches it; returns the finished
+    process (stdout captured; its ``stderr``, as a failed assertion shows it, the terminal's
+    last :data:`SHOWN` characters) and all of stderr."""
+    proc, main_fd = started_on_a_terminal(argv)
     seen, end = "", time.monotonic() + timeout
     while not re.search(ready, seen) and time.monotonic() < end and proc.poll() is None:
         if select.select([main_fd], [], [], 0.5)[0]:
@@ -92,7 +106,7 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
     if not re.search(ready, seen):
         proc.kill()
         proc.wait()
-        raise AssertionError(f"{ready!r} never showed: {seen[-2000:]}")
+        raise AssertionError(f"{ready!r} never showed: {seen[-SHOWN:]}")
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=60)
     while select.select([main_fd], [], [], 0.2)[0]:
@@ -104,17 +118,14 @@ def interrupted_on_a_terminal(argv, ready: str, timeout: float = 300.0):
             break
         seen += chunk.decode(errors="replace")
     os.close(main_fd)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, seen[-3000:]), seen
+    return finished(proc, out, seen), seen
 
 
 def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedProcess, str]:
     """``scenegym ARGS...`` run to its end with stderr on a pseudo-terminal; returns the
     process (stdout captured; its ``stderr``, as a failed assertion shows it, the terminal's
-    last 3,000 characters) and all it wrote to the terminal."""
-    main_fd, term_fd = terminal()
-    proc = subprocess.Popen([sys.executable, "-m", "scenegym.cli", *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=term_fd, text=True)
-    os.close(term_fd)
+    last :data:`SHOWN` characters) and all it wrote to the terminal."""
+    proc, main_fd = started_on_a_terminal(args)
     seen, end = "", time.monotonic() + timeout
     while time.monotonic() < end:
         if select.select([main_fd], [], [], 0.5)[0]:
@@ -127,7 +138,7 @@ def on_a_terminal(*args, timeout: float = 300.0) -> tuple[subprocess.CompletedPr
             break
     out, _ = proc.communicate(timeout=60)
     os.close(main_fd)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, seen[-3000:]), seen
+    return finished(proc, out, seen), seen
 
 
 @contextlib.contextmanager
