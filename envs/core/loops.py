@@ -161,7 +161,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         truncated[i] = False
         if not which[i] or state[i, OVER] == 1:
             continue
-        prefetch_env(state, masks, obs, i + 1, far)
+        prefetch_env(borrow(state), borrow(masks), borrow(obs), i + 1, far)
         s = borrow(state[i])
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or not masks[i, a]:
@@ -320,7 +320,7 @@ def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ob
     waiting = reported = unseated = decisions = 0
     far = rows_far(state, masks, obs, True)  # the learner reads every row's
     for i in range(state.shape[0]):
-        prefetch_env(state, masks, obs, i + 1, far)
+        prefetch_env(borrow(state), borrow(masks), borrow(obs), i + 1, far)
         s, f = borrow(state[i]), borrow(flags[i])
         m, o = borrow(masks[i]), borrow(obs[i])
         if new_step:
@@ -402,7 +402,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
         over[i] = False
         if not active[i]:
             continue
-        prefetch_env(state, masks, obs, i + 1, far)
+        prefetch_env(borrow(state), borrow(masks), borrow(obs), i + 1, far)
         s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
         stale = False
         while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):

@@ -32,6 +32,7 @@ from scenegym.envs.frontiers.options import (
     can_afford,
     distance,
     energy_cost,
+    lowest_bit,
     movement_left,
     same_side,
 )
@@ -268,25 +269,19 @@ def continue_move(s, p, dice, log, i):
 @njit(cache=True)
 def reaction_ability(s, p, r, kind):
     """The first catalogue ability of ``kind`` participant ``r`` has, or -1."""
-    owned = s[ABILITIES + r]  # bit k: r has ability k, read once
-    for k in range(p.num_abilities):
-        if owned >> k == 0:
-            break
-        if (owned >> k) & 1 == 1 and p.ab_kind[k] == kind:
-            return k
-    return -1
+    return lowest_bit(s[ABILITIES + r] & p.kind_abilities[kind])
 
 
 @njit(cache=True)
 def may_react(s, p, r, kind, src, near, far):
-    """Whether ``r`` may declare its Reaction of ``kind``: conscious and able to pay (AP,
-    Energy, the Reaction Limit); a guard for ``near`` (the attacked) within its reach; an
-    opportunity strike when the mover left its reach (from Unit ``near`` to ``far``). The
-    cheap tests go first: where ``r`` stands rules most out."""
-    if same_side(r, src) or not can_spend(s, p, r):
+    """Whether ``r`` may declare its Reaction of ``kind``: it has one; a guard for ``near``
+    (the attacked) within its reach, an opportunity strike when the mover left its reach
+    (from Unit ``near`` to ``far``); conscious and able to pay (AP, Energy, the Reaction
+    Limit). The cheap tests go first: what ``r`` has and where it stands rule most out."""
+    if same_side(r, src):
         return False
     k = reaction_ability(s, p, r, kind)
-    if k < 0 or not in_position(s, p, r, k, kind, near, far):
+    if k < 0 or not in_position(s, p, r, k, kind, near, far) or not can_spend(s, p, r):
         return False
     return can_afford(s, p, r, k, True)
 
@@ -304,11 +299,12 @@ def in_position(s, p, r, k, kind, near, far):
 @njit(cache=True)
 def reactors(s, p, kind, src, near, far):
     """Bitmask of the participants who may react (see :func:`may_react`): only the side
-    ``src`` is not on is asked."""
+    ``src`` is not on is asked, and of it only those who have a Reaction of ``kind``."""
     mask = 0
     first, last = (MAX_PCS, MAX_CHARS) if src < MAX_PCS else (0, MAX_PCS)
     for r in range(first, last):
-        if may_react(s, p, r, kind, src, near, far):
+        if s[ABILITIES + r] & p.kind_abilities[kind] != 0 and may_react(s, p, r, kind, src,
+                                                                       near, far):
             mask |= 1 << r
     return mask
 

@@ -9,6 +9,8 @@ MP"), Reactions, and the Action-Based Movement and Unified Resource alternatives
 
 from __future__ import annotations
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from scenegym.envs.core.jit import njit
 from scenegym.envs.frontiers.condition import can_spend, energy_floor, immobile, standing
 from scenegym.envs.frontiers.state import (
@@ -143,27 +145,39 @@ def is_action(p, k):
 
 
 @njit(cache=True)
+def lowest_bit(bits):
+    """The index of the lowest set bit of ``bits`` (-1 for none): the first catalogue
+    ability of a bitmask."""
+    if bits == 0:
+        return -1
+    return trailing_zeros(bits)
+
+
+@njit(cache=True)
 def legal_abilities(s, p, c):
     """Bitmask of the catalogue abilities ``c`` may declare now, in its own Turn (bit ``k``:
     ability ``k``): it has it, it is an Action, a Free Action not yet used this Round, ``c``
     can pay for it and has a target in range (a boost targets its user). A participant held
     at 0 HP (Conscious at 0 HP: it "Cannot spend AP") may still declare abilities that cost
-    no AP, its Free Actions. ``c``'s own figures are read once, the targets' distances on
-    first need."""
+    no AP, its Free Actions. The first tests are on bitmasks of the catalogue
+    (:func:`~scenegym.envs.frontiers.config.ability_masks`); ``c``'s own figures are read
+    once, the targets' distances on first need."""
     if not standing(s, c):
         return 0
-    spends = can_spend(s, p, c)
-    owned, used = s[ABILITIES + c], s[FREE_USED + c]
+    actions = (p.kind_abilities[KIND_ATTACK] | p.kind_abilities[KIND_HEAL]
+               | p.kind_abilities[KIND_BOOST])
+    candidates = s[ABILITIES + c] & actions & ~(s[FREE_USED + c] & p.free_abilities)
+    if not can_spend(s, p, c):
+        candidates &= ~p.ap_abilities
+    if candidates == 0:
+        return 0
     ap, energy, floor = s[AP + c], s[ENERGY + c], energy_floor(s, p, c)
     foes = hurt = -1  # distances of targets, found on first need
     legal = 0
-    for k in range(p.num_abilities):
-        if owned >> k == 0:
-            break
-        if ((owned >> k) & 1 == 0 or not is_action(p, k)
-                or (p.ab_free[k] == 1 and (used >> k) & 1 == 1)
-                or (not spends and spends_ap(p, k))
-                or not within_means(p, k, False, ap, energy, floor)):
+    while candidates != 0:
+        k = lowest_bit(candidates)
+        candidates &= candidates - 1
+        if not within_means(p, k, False, ap, energy, floor):
             continue
         kind = p.ab_kind[k]
         if kind != KIND_BOOST and foes < 0:

@@ -28,3 +28,30 @@ def test_the_loops_prefetch_only_rows_that_overflow_the_measured_threshold():
     more = fits * 2
     assert prefetch_pays(np.zeros((more, width), np.int32), np.zeros((more, 1), np.bool_),
                          np.zeros((more, width), np.float32), False)
+
+
+def test_the_loops_hint_with_borrowed_views_and_count_no_reference_per_row():
+    """The hint is a call per env: handed the batch's arrays as they are, numba counted a
+    reference to each of the three at its entry and exit (six atomic operations an env,
+    the floor's figure halved without them). The loops hand it borrowed views."""
+    import sys
+
+    from numba import njit
+
+    from scenegym.envs.core.batch import SceneBatch
+    from scenegym.envs.core.borrow import BORROWING, BorrowedArray
+    from scenegym.envs.rulesets import get_ruleset
+
+    assert BORROWING, "this numba release offers no borrowed views (see borrow.py)"
+    rs = get_ruleset("starforged")
+    engine = SceneBatch(rs, rs.default_config(), 4)
+    engine.reset(7)
+    engine.step(engine.masks.argmax(axis=1), observe=False)
+    loops = sys.modules[rs.kernels.apply.py_func.__module__]
+    retyped = njit(loops.apply_batch.py_func)  # the loop typed again: the types of its calls
+    for step in rs.kernels.apply.signatures:
+        retyped.compile(step)
+    signatures = loops.prefetch_env.signatures
+    assert signatures, "the step did not go through the loops' prefetch_env"
+    for sig in signatures:
+        assert all(isinstance(t, BorrowedArray) for t in sig[:3]), sig

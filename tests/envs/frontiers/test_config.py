@@ -35,3 +35,24 @@ def test_a_bad_value_is_refused_naming_the_field(fields, message):
 def test_a_non_int_is_refused():
     with pytest.raises(TypeError, match="'max_rounds' must be an int"):
         FrontiersConfig(max_rounds=2.5)
+
+
+def test_the_kernels_read_the_catalogue_as_bitmasks_of_its_abilities():
+    """``ability_masks``: bit ``k`` of each mask is ability ``k`` of the catalogue (the order of
+    ``abilities``): the abilities of each kind, the Free Actions, and the non-Free ones that
+    cost AP (Flow of Play Expanded, Actions: "If a rule does not specify an Action cost, it
+    defaults to 1 AP"; Free Actions cost none)."""
+    from scenegym.envs.frontiers.config import kernel_params
+    from scenegym.envs.frontiers.state import KIND_NAMES
+
+    default = FrontiersConfig()
+    for cfg in (default, replace(default, abilities=default.abilities[::-1])):
+        p = kernel_params(cfg)
+        for k, a in enumerate(cfg.abilities):
+            bit = 1 << k
+            for kind, name in enumerate(KIND_NAMES):
+                assert bool(p.kind_abilities[kind] & bit) == (a.kind == name), (a.name, name)
+            assert bool(p.free_abilities & bit) == a.free, a.name
+            assert bool(p.ap_abilities & bit) == (not a.free and a.ap > 0), a.name
+        everything = (1 << len(cfg.abilities)) - 1
+        assert sum(p.kind_abilities) == everything  # each ability has one kind
