@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from scenegym.envs.core.batch import fresh_seed
-from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.borrow import rule_row
 from scenegym.envs.core.dice import episode_key
 from scenegym.envs.core.jit import njit
 from scenegym.envs.core.policy import RANDOM_LEGAL, blind_policy, random_legal
@@ -23,7 +23,7 @@ def random_rows(obs, masks, env_ids, episodes, decisions, seed, out):
     counting references to each row would cost three times the choice itself)."""
     for r in range(masks.shape[0]):
         key = episode_key(seed, env_ids[r], episodes[r])
-        out[r] = random_legal(borrow(masks[r]), key, decisions[r])
+        out[r] = random_legal(rule_row(masks[r]), key, decisions[r])
     return out
 
 

@@ -8,7 +8,7 @@ loop would name the rules of whichever tree ran it first.
 
 from __future__ import annotations
 
-from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.borrow import rule_row
 from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.header import OVER
 from scenegym.envs.core.jit import njit
@@ -20,7 +20,7 @@ def legal_pass(legal, state, params, masks):
     """Every env's mask, from its state."""
     p = params[0]
     for i in range(state.shape[0]):
-        legal(borrow(state[i]), p, borrow(masks[i]))
+        legal(rule_row(state[i]), p, rule_row(masks[i]))
 
 
 @njit
@@ -28,7 +28,7 @@ def observe_pass(observe, state, params, obs):
     """Every env's observation, from its state."""
     p = params[0]
     for i in range(state.shape[0]):
-        observe(borrow(state[i]), p, borrow(obs[i]))
+        observe(rule_row(state[i]), p, rule_row(obs[i]))
 
 
 @njit
@@ -38,4 +38,4 @@ def apply_pass(apply, state, params, dice_arrays, log_arrays, actions):
     dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     for i in range(state.shape[0]):
         if state[i, OVER] == 0:
-            apply(borrow(state[i]), p, dice, log, i, actions[i])
+            apply(rule_row(state[i]), p, dice, log, i, actions[i])

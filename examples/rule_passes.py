@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from scenegym.envs.core.batch import SceneBatch
-from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.borrow import rule_row
 from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.dice import start_episode
 from scenegym.envs.core.header import EPISODE, OVER, PHASE, clear_header
@@ -44,7 +44,7 @@ WARM = 8  # calls per row of legal and observe: the first finds the row out of t
 @njit
 def copies(rows, scratch):
     """Copy each kept row into ``scratch``: the part of :func:`applies` that is not the rule."""
-    s = borrow(scratch)
+    s = rule_row(scratch)
     total = 0
     for n in range(rows.shape[0]):
         s[:] = rows[n]
@@ -56,7 +56,7 @@ def copies(rows, scratch):
 def applies(apply, rows, actions, p, dice, log, scratch, num_envs):
     """``apply`` each kept action to a copy of its row."""
     dice, log = by_ref(borrowed_dice(dice)), by_ref(borrowed_log(log))
-    s = borrow(scratch)
+    s = rule_row(scratch)
     total = 0
     for n in range(rows.shape[0]):
         s[:] = rows[n]
@@ -74,7 +74,7 @@ def asks(rule, rows, p, out):
     for first in range(0, rows.shape[0], BLOCK):
         for _ in range(WARM):
             for n in range(first, min(first + BLOCK, rows.shape[0])):
-                rule(borrow(rows[n]), p, borrow(out))
+                rule(rule_row(rows[n]), p, rule_row(out))
                 total += out[0]
     return total
 
@@ -85,7 +85,7 @@ def begins(begin, rows, p, dice, log, seed, episodes):
     dice, log = by_ref(borrowed_dice(dice)), by_ref(borrowed_log(log))
     total = 0
     for n in range(rows.shape[0]):
-        s = borrow(rows[n])
+        s = rule_row(rows[n])
         i = n % dice.keys.shape[0]
         start_episode(dice, i, seed, i, episodes + n)
         clear_header(s, episodes + n)

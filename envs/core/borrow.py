@@ -18,6 +18,15 @@ inside the batch loops (:mod:`scenegym.envs.core.loops`) and the playtests' comp
 Momentum playtest), from arguments of the compiled call. A tuple is borrowed element by
 element.
 
+:func:`rule_row` borrows a batch's row for the rules (the state, mask and observation rows the
+batch loops, the search and the pass timings hand them) as a :class:`BorrowedRow`, which is
+also indexed without wraparound: numba maps a negative integer index to one from the end, a
+compare and a select at every read and write of a row, and no rule counts from the end. Under
+``NUMBA_BOUNDSCHECK=1`` (the test suite) a negative index into a row is refused as out of
+bounds, so a rule that relied on wraparound fails its tests instead of reading another
+column. Every other borrowed view keeps numba's indexing (the playtest tallies read
+``ends[-1]``).
+
 :func:`borrowed_fields` reads every field of a numba StructRef (the seated step's packed
 arrays, :mod:`scenegym.envs.core.packed`) at once, each array (alone or inside a tuple) a
 borrowed view: reading the fields one by one counts a reference per array, and each
@@ -34,6 +43,7 @@ borrowing buys (``scenegym bench`` with and without; the kernel cache keeps the 
 
 from __future__ import annotations
 
+import operator
 import os
 
 from numba import types
@@ -53,7 +63,9 @@ def _internals_usable() -> bool:
     try:
         from numba.core import cgutils  # noqa: F401
         from numba.core.datamodel.models import ArrayModel
+        from numba.core.imputils import lower_builtin  # noqa: F401
         from numba.extending import box, register_model  # noqa: F401
+        from numba.np.arrayobj import load_item, make_array, setitem_array, store_item  # noqa
     except ImportError:
         return False
     return all(hasattr(ArrayModel, name)
@@ -65,7 +77,9 @@ BORROW_WANTED = os.environ.get("SCENEGYM_BORROW", "1") != "0"
 if BORROW_WANTED and _internals_usable():
     from numba.core import cgutils
     from numba.core.datamodel.models import ArrayModel
+    from numba.core.imputils import lower_builtin
     from numba.extending import box, register_model
+    from numba.np.arrayobj import load_item, make_array, setitem_array, store_item
 
     class BorrowedArray(types.Array):
         """An array type whose values own no reference (see module docstring)."""
@@ -87,9 +101,61 @@ if BORROW_WANTED and _internals_usable():
         def traverse(self, builder):
             return []  # the meminfo member is not counted: numba finds nothing to incref
 
+    class BorrowedRow(BorrowedArray):
+        """A borrowed 1-d row handed to the rules: indexed without wraparound (see
+        :func:`rule_row`)."""
+
+        def __init__(self, dtype, readonly=False, aligned=True):
+            types.Array.__init__(self, dtype, 1, "C", readonly=readonly, aligned=aligned,
+                                 name=f"row({dtype})")
+
+    register_model(BorrowedRow)(BorrowedArrayModel)
+
     @box(BorrowedArray)
+    @box(BorrowedRow)
     def _refuse_to_box(typ, val, c):
         raise NumbaTypeError(REFUSAL)
+
+    @lower_builtin(operator.getitem, BorrowedRow, types.Integer)
+    def _getitem_unwrapped(context, builder, sig, args):
+        """``row[k]``: the item at ``k``, not counted from the end when negative."""
+        aryty, idxty = sig.args
+        return load_item(context, builder, aryty, _item_pointer(context, builder, aryty, idxty,
+                                                               *args))
+
+    @lower_builtin(operator.setitem, BorrowedRow, types.Integer, types.Any)
+    def _setitem_unwrapped(context, builder, sig, args):
+        """``row[k] = value``, ``k`` not counted from the end when negative."""
+        aryty, idxty, valty = sig.args
+        if isinstance(valty, types.Array):
+            return setitem_array(context, builder, sig, args)  # numba's own refusal
+        value = context.cast(builder, args[2], valty, aryty.dtype)
+        store_item(context, builder, aryty, value,
+                   _item_pointer(context, builder, aryty, idxty, args[0], args[1]))
+        return context.get_dummy_value()
+
+    def _item_pointer(context, builder, aryty, idxty, ary, idx):
+        """The address of item ``idx`` of the row ``ary`` (checked under
+        ``NUMBA_BOUNDSCHECK=1``, where a negative index is out of bounds)."""
+        row = make_array(aryty)(context, builder, ary)
+        k = context.cast(builder, idx, idxty, types.intp)
+        if context.enable_boundscheck:
+            cgutils.do_boundscheck(context, builder, k, builder.extract_value(row.shape, 0), 0)
+        return cgutils.get_item_pointer(context, builder, aryty, row, [k], wraparound=False,
+                                        boundscheck=False)
+
+    @intrinsic
+    def rule_row(typingctx, ary):
+        """The 1-d C-contiguous ``ary`` (a state, mask or observation row) as a
+        :class:`BorrowedRow`: borrowed, and indexed without wraparound."""
+        if not (isinstance(ary, types.Array) and ary.ndim == 1 and ary.layout == "C"):
+            return None
+
+        def codegen(context, builder, signature, args):
+            return _borrowed_value(context, builder, ary, args[0])
+
+        return BorrowedRow(ary.dtype, readonly=not ary.mutable, aligned=ary.aligned)(ary), \
+            codegen
 
     @intrinsic
     def borrow(typingctx, ary):
@@ -110,6 +176,8 @@ else:  # pragma: no cover - only on a numba release without these internals
     def borrow(ary):
         """The array (or tuple) itself (this numba release offers no borrowed views)."""
         return ary
+
+    rule_row = borrow
 
 
 def _borrowed_type(typ):

@@ -21,7 +21,10 @@ The per-env rules, over one state row ``s`` (int32[F]):
 dice and the event log arrive as plain tuples of arrays (passing a namedtuple from Python
 costs more than a single env's whole step). Inside the loops every array the rules see is a
 borrowed view (:mod:`scenegym.envs.core.borrow`): numba's reference counting of those
-arrays at every helper call would cost more than the rules. The dice and the log reach the
+arrays at every helper call would cost more than the rules. An env's state, mask and
+observation rows are rule rows (``rule_row``), indexed without numba's wraparound of negative
+indices; the helpers the loops call per env get borrowed views too (``prefetch_env``: handed
+the batch's arrays as they are, it counted three references an env). The dice and the log reach the
 rules by reference (:mod:`scenegym.envs.core.byref`): one pointer each, not their arrays'
 48 words at every helper call. The loops touch only the envs selected by ``which``, so envs
 never read each other's rows.
@@ -29,7 +32,7 @@ never read each other's rows.
 
 from __future__ import annotations
 
-from scenegym.envs.core.borrow import borrow, borrowed_fields
+from scenegym.envs.core.borrow import borrow, borrowed_fields, rule_row
 from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.dice import Dice, episode_key, start_episode
 from scenegym.envs.core.events import EventLog
@@ -128,13 +131,13 @@ def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, ma
     dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     for i in range(state.shape[0]):
         if which[i]:
-            s = borrow(state[i])
+            s = rule_row(state[i])
             s[EPISODE] += increment
             start_episode(dice, i, seed[0], env_ids[i], s[EPISODE])
             clear_header(s, s[EPISODE])
             rule_begin(s, p, dice, log, i)
-            rule_legal(s, p, borrow(masks[i]))
-            rule_observe(s, p, borrow(obs[i]))
+            rule_legal(s, p, rule_row(masks[i]))
+            rule_observe(s, p, rule_row(obs[i]))
 
 
 @njit(cache=True)
@@ -162,15 +165,15 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         if not which[i] or state[i, OVER] == 1:
             continue
         prefetch_env(borrow(state), borrow(masks), borrow(obs), i + 1, far)
-        s = borrow(state[i])
+        s = rule_row(state[i])
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or not masks[i, a]:
             forfeit(state, log, i)
         else:
             rule_apply(s, p, dice, log, i, a)
-        rule_legal(s, p, borrow(masks[i]))
+        rule_legal(s, p, rule_row(masks[i]))
         if stale is None:
-            rule_observe(s, p, borrow(obs[i]))
+            rule_observe(s, p, rule_row(obs[i]))
         else:
             stale[i] = True
         reward[i] = crew_reward(s)
@@ -190,7 +193,7 @@ def observe_stale(state, params, obs, stale):
     p = params[0]
     for i in range(state.shape[0]):
         if stale[i]:
-            rule_observe(borrow(state[i]), p, borrow(obs[i]))
+            rule_observe(rule_row(state[i]), p, rule_row(obs[i]))
             stale[i] = False
 
 
@@ -199,9 +202,9 @@ def refresh_batch(state, params, masks, obs):
     """Recompute every env's mask and observation from its state."""
     p = params[0]
     for i in range(state.shape[0]):
-        s = borrow(state[i])
-        rule_legal(s, p, borrow(masks[i]))
-        rule_observe(s, p, borrow(obs[i]))
+        s = rule_row(state[i])
+        rule_legal(s, p, rule_row(masks[i]))
+        rule_observe(s, p, rule_row(obs[i]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,8 +324,8 @@ def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, ob
     far = rows_far(state, masks, obs, True)  # the learner reads every row's
     for i in range(state.shape[0]):
         prefetch_env(borrow(state), borrow(masks), borrow(obs), i + 1, far)
-        s, f = borrow(state[i]), borrow(flags[i])
-        m, o = borrow(masks[i]), borrow(obs[i])
+        s, f = rule_row(state[i]), borrow(flags[i])
+        m, o = rule_row(masks[i]), rule_row(obs[i])
         if new_step:
             reward[i] = 0.0
             f[1] = f[2] = f[3] = False
@@ -403,7 +406,7 @@ def play_episodes(state, params, dice_arrays, log_arrays, env_ids, masks, obs, a
         if not active[i]:
             continue
         prefetch_env(borrow(state), borrow(masks), borrow(obs), i + 1, far)
-        s, m, o = borrow(state[i]), borrow(masks[i]), borrow(obs[i])
+        s, m, o = rule_row(state[i]), rule_row(masks[i]), rule_row(obs[i])
         stale = False
         while s[OVER] == 0 and (half == 0 or log.lengths[i] < half):
             stale = observe_for(s, p, o, policy, stale)

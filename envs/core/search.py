@@ -64,7 +64,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
-from scenegym.envs.core.borrow import borrow
+from scenegym.envs.core.borrow import borrow, rule_row
 from scenegym.envs.core.byref import by_ref
 from scenegym.envs.core.dice import episode_key, mix64, uniform_below
 from scenegym.envs.core.header import CREW, DECISIONS, EPISODE, OVER, PAID, RESULT, SEAT
@@ -396,11 +396,11 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
         totals, used, path, rounds, steps, outcome_keys, outcome_nodes = work
     dice = by_ref(borrowed_dice((keys, counts, script)))
     log = by_ref(borrowed_log((records, lengths, kinds)))
-    s, m, o = borrow(scratch[0]), borrow(mask[0]), borrow(obs[0])
+    s, m, o = rule_row(scratch[0]), rule_row(mask[0]), rule_row(obs[0])
     tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
             borrow(steps), (borrow(outcome_keys), borrow(outcome_nodes)))
     for r in range(rows.shape[0]):
-        root = borrow(scratch[1])
+        root = rule_row(scratch[1])
         root[:] = rows[r]
         key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
         branching = root[SEAT] if other == 1 else -1

@@ -8,7 +8,7 @@ from numba import njit, types
 from numba.core.errors import NumbaError
 from numba.experimental import structref
 
-from scenegym.envs.core.borrow import BORROWING, REFUSAL, borrow, borrowed_fields
+from scenegym.envs.core.borrow import BORROWING, REFUSAL, borrow, borrowed_fields, rule_row
 
 
 @structref.register
@@ -160,3 +160,49 @@ def test_a_borrowed_tuple_is_borrowed_element_by_element():
     kinds = {type(sig[0][0]).__name__: calls(_count_into, sig, REFCOUNTS)
              for sig in _count_into.signatures}
     assert kinds["Array"] > 0 and kinds["BorrowedArray"] == 0
+
+
+@njit(boundscheck=True)
+def _rule_row_ops(state, i, k):
+    """Write, read and add through row ``i`` as a rule does; return item ``k``."""
+    row = rule_row(state[i])
+    row[1] = row[0] * 2
+    row[2] += 5
+    return row[k]
+
+
+@njit(boundscheck=True)
+def _borrowed_from_the_end(counts):
+    """A tally's read of the last counter (as the playtest tallies do)."""
+    return borrow(counts)[-1]
+
+
+def test_a_rule_row_reads_and_writes_its_source_and_refuses_a_negative_index():
+    """A rule row (``rule_row``) is indexed without wraparound: under bounds checking a
+    negative index is out of bounds, where numba's arrays, borrowed ones too, count it from
+    the end."""
+    state = np.arange(12, dtype=np.int32).reshape(3, 4)
+    assert _rule_row_ops(state, 1, 2) == 11
+    assert state[1].tolist() == [4, 8, 11, 7]
+    assert state[[0, 2]].tolist() == [[0, 1, 2, 3], [8, 9, 10, 11]]
+    with pytest.raises(IndexError):
+        _rule_row_ops(state, 1, -1)
+    assert _borrowed_from_the_end(np.array([3, 4, 5])) == 5
+
+
+def test_a_rule_row_compiles_its_reads_without_the_wraparound_select():
+    """Numba turns ``row[k]`` into a compare and a select (``k < 0``: ``k + len``) before the
+    load; a rule row's read is the load alone."""
+    @njit
+    def read_row(a, k):
+        return rule_row(a)[k]
+
+    @njit
+    def read_borrowed(a, k):
+        return borrow(a)[k]
+
+    a = np.arange(4, dtype=np.int32)
+    assert read_row(a, 3) == read_borrowed(a, 3) == 3
+    selects = [sum(line.count(" select ") for line in f.inspect_llvm(f.signatures[0]).splitlines())
+               for f in (read_row, read_borrowed)]
+    assert selects[0] < selects[1], selects
