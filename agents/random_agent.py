@@ -43,7 +43,7 @@ class RandomAgent:
         """One legal action per row. Without ``episodes`` and ``decisions`` (int arrays per
         row: the episode index and the decision's index in it), each call counts as the next
         decision of episode 0."""
-        masks = np.asarray(masks, np.bool_)
+        masks = np.ascontiguousarray(masks, np.bool_)  # its rows go to the picker as rule rows
         n = masks.shape[0]
         if episodes is None or decisions is None:
             episodes, decisions = np.zeros(n, np.int64), np.full(n, self._calls, np.int64)

@@ -25,10 +25,10 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 
 
 def write_perf_map() -> str:
@@ -36,13 +36,16 @@ def write_perf_map() -> str:
     from numba.core.registry import cpu_target
 
     engine = cpu_target.target_context.codegen()._engine  # numba's JitEngine (not public)
-    found = sorted((engine.get_function_address(name), name)
-                   for name in engine._defined_symbols)
+    found = sorted({(engine.get_function_address(name), name)
+                    for name in engine._defined_symbols})
     found = [(address, name) for address, name in found if address]
+    if not found:
+        raise SystemExit("numba compiled no function in this process (a cache was used?)")
     path = f"/tmp/perf-{os.getpid()}.map"
+    ends = [address for address, _ in found[1:]] + [found[-1][0] + 4096]
     with open(path, "w") as out:
-        for (address, name), (following, _) in zip(found, found[1:] + [(found[-1][0] + 4096, "")]):
-            out.write(f"{address:x} {min(following - address, 1 << 20):x} {name}\n")
+        for (address, name), end in zip(found, ends):
+            out.write(f"{address:x} {max(min(end - address, 1 << 20), 1):x} {name}\n")
     return path
 
 
@@ -60,6 +63,41 @@ def short(symbol: str) -> str:
     return ".".join(names)
 
 
+PERMISSION = ("perf could not record this process: run as root, or allow it with "
+              "`sysctl kernel.perf_event_paranoid=1`; in a container, perf_event_open may be "
+              "blocked")
+
+
+def record(seconds: float, stepper, data: str) -> list[float]:
+    """Run ``stepper`` while ``perf record`` samples this process for ``seconds``; returns
+    the decisions per second of each half second."""
+    from scenegym.evaluation.bench import measure
+
+    perf = subprocess.Popen(["perf", "record", "-F", "4000", "-p", str(os.getpid()), "-o",
+                             data, "--", "sleep", str(seconds)], stderr=subprocess.PIPE,
+                            text=True)
+    rates = []
+    while perf.poll() is None:
+        rates.append(measure(stepper, 0.5, close=False))
+    if perf.returncode != 0:
+        raise SystemExit(f"{perf.stderr.read().strip()}\n{PERMISSION}")
+    return rates
+
+
+def top_functions(data: str, top: int) -> list[str]:
+    """``perf report``'s share of the samples by function, the first ``top``."""
+    report = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", "sym",
+                             "--stdio"], capture_output=True, text=True)
+    if report.returncode != 0:
+        raise SystemExit(f"perf report failed: {report.stderr.strip()}")
+    rows = []
+    for line in report.stdout.splitlines():
+        match = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(\S+)", line)
+        if match and len(rows) < top:
+            rows.append(f"{float(match.group(1)):6.2f}%  {short(match.group(2))}")
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("env_id")
@@ -67,35 +105,29 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--top", type=int, default=25, help="functions shown")
     args = parser.parse_args()
+    from scenegym.envs.rulesets import env_ids
+
+    if args.env_id not in env_ids():
+        parser.error(f"unknown env id {args.env_id!r}; registered: {', '.join(env_ids())}")
     if shutil.which("perf") is None:
         parser.error("perf is not on the PATH (Debian: apt-get install linux-perf)")
-    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="scenegym-perf-")
-    from scenegym.evaluation import steppers
-    from scenegym.evaluation.bench import measure
+    with tempfile.TemporaryDirectory(prefix="scenegym-perf-") as folder:
+        os.environ["NUMBA_CACHE_DIR"] = folder  # before numba loads: compiled here, named
+        from scenegym.evaluation import steppers
+        from scenegym.evaluation.bench import measure
 
-    stepper = steppers.raw_engine(args.env_id, args.batch, 1)
-    measure(stepper, 1.0)  # compiled, and the rows in place
-    write_perf_map()
-    data = os.path.join(os.environ["NUMBA_CACHE_DIR"], "perf.data")
-    record = subprocess.Popen(["perf", "record", "-q", "-F", "4000", "-p", str(os.getpid()),
-                               "-o", data, "--", "sleep", str(args.seconds)])
-    done = threading.Event()
-    threading.Timer(args.seconds + 1.0, done.set).start()
-    decisions = 0.0
-    while not done.is_set():
-        decisions += measure(stepper, 0.5) * 0.5
-    record.wait()
-    report = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", "sym",
-                             "--stdio"], capture_output=True, text=True).stdout
-    print(f"{args.env_id} at batch {args.batch}: {decisions / (args.seconds + 1.0):,.0f} "
-          "decisions/s while recorded")
-    shown = 0
-    for line in report.splitlines():
-        match = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(\S+)", line)
-        if match and shown < args.top:
-            print(f"{float(match.group(1)):6.2f}%  {short(match.group(2))}")
-            shown += 1
-    return 0 if shown else 1
+        stepper = steppers.raw_engine(args.env_id, args.batch, 1)
+        measure(stepper, 1.0, close=False)  # compiled, and the rows in place
+        perf_map = write_perf_map()
+        try:
+            rates = record(args.seconds, stepper, os.path.join(folder, "perf.data"))
+            rows = top_functions(os.path.join(folder, "perf.data"), args.top)
+        finally:
+            os.remove(perf_map)
+    print(f"{args.env_id} at batch {args.batch}: {statistics.median(rates):,.0f} decisions/s "
+          "(median of the half seconds recorded)")
+    print("\n".join(rows))
+    return 0 if rows else 1
 
 
 if __name__ == "__main__":

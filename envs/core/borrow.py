@@ -128,7 +128,7 @@ if BORROW_WANTED and _internals_usable():
         """``row[k] = value``, ``k`` not counted from the end when negative."""
         aryty, idxty, valty = sig.args
         if isinstance(valty, types.Array):
-            return setitem_array(context, builder, sig, args)  # numba's own refusal
+            return setitem_array(context, builder, sig, args)  # an array value: numba's own
         value = context.cast(builder, args[2], valty, aryty.dtype)
         store_item(context, builder, aryty, value,
                    _item_pointer(context, builder, aryty, idxty, args[0], args[1]))

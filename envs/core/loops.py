@@ -17,6 +17,10 @@ The per-env rules, over one state row ``s`` (int32[F]):
   element: ``o`` arrives holding anything (the native vector env writes each step into a
   reused array).
 
+A rule indexes its rows ``s``, ``m`` and ``o`` from the start only: a row arrives as a rule
+row (``rule_row``, :mod:`scenegym.envs.core.borrow`), which does not count a negative index
+from the end (out of bounds under ``NUMBA_BOUNDSCHECK=1``, another row's memory otherwise).
+
 ``p`` is the ruleset's kernel parameters, one record (:mod:`scenegym.envs.core.params`). The
 dice and the event log arrive as plain tuples of arrays (passing a namedtuple from Python
 costs more than a single env's whole step). Inside the loops every array the rules see is a

@@ -106,7 +106,8 @@ class Ruleset:
     Attributes:
         name: Ruleset id (``"starforged"``), unique.
         config_type: The frozen, validated config dataclass (``config_type()`` is the default).
-        rules: The four per-env ``@njit`` rules (see :mod:`scenegym.envs.core.loops`).
+        rules: The four per-env ``@njit`` rules (see :mod:`scenegym.envs.core.loops`; they
+            index their rows from the start only: no ``o[-1]``).
         layout: ``config -> Layout``: state, action and observation sizes and names.
         params: ``config -> namedtuple`` of the numbers the kernels read.
         phase_names: A name per phase code.

@@ -267,6 +267,12 @@ def continue_move(s, p, dice, log, i):
 
 
 @njit(cache=True)
+def has_reaction(s, p, r, kind):
+    """Whether participant ``r`` has a catalogue ability of ``kind``."""
+    return s[ABILITIES + r] & p.kind_abilities[kind] != 0
+
+
+@njit(cache=True)
 def reaction_ability(s, p, r, kind):
     """The first catalogue ability of ``kind`` participant ``r`` has, or -1."""
     return lowest_bit(s[ABILITIES + r] & p.kind_abilities[kind])
@@ -303,8 +309,7 @@ def reactors(s, p, kind, src, near, far):
     mask = 0
     first, last = (MAX_PCS, MAX_CHARS) if src < MAX_PCS else (0, MAX_PCS)
     for r in range(first, last):
-        if s[ABILITIES + r] & p.kind_abilities[kind] != 0 and may_react(s, p, r, kind, src,
-                                                                       near, far):
+        if has_reaction(s, p, r, kind) and may_react(s, p, r, kind, src, near, far):
             mask |= 1 << r
     return mask
 

@@ -313,7 +313,7 @@ Params = namedtuple("Params", [
     "num_abilities", "ab_kind", "ab_ap", "ab_energy", "ab_free", "ab_range_min",
     "ab_range_max", "ab_attribute", "ab_defense", "ab_dice", "ab_sides", "ab_bonus", "ab_push",
     "ab_impair", "ab_immobilise", "ab_mv_shift", "ab_bonus_mp",
-    "kind_abilities", "free_abilities", "ap_abilities",
+    "kind_abilities", "action_abilities", "free_abilities", "ap_abilities",
     "die", "ap_per_turn", "mp_base", "max_rounds", "cutoff_result", "overspend_die",
     "negative_divisor",
     "wound_penalty", "fatigue_penalty", "wounds_base", "fatigue_base", "prone_stand_mp",
@@ -331,14 +331,19 @@ Params = namedtuple("Params", [
 
 
 def ability_masks(abilities) -> dict:
-    """The catalogue as bitmasks (bit ``k``: ability ``k``), so a kernel tests a participant's
-    abilities (``ABILITIES``, a bitmask) all at once: ``kind_abilities[kind]`` the abilities
-    of each kind, ``free_abilities`` the Free Actions, ``ap_abilities`` the non-Free ones that
-    cost 1 AP or more."""
+    """The catalogue as bitmasks (bit ``k``: ability ``k``), so that a kernel tests a
+    participant's abilities (its ``ABILITIES`` column, a bitmask) all at once.
+
+    Returns:
+        ``kind_abilities``: the abilities of each kind, in ``KIND_NAMES`` order;
+        ``action_abilities``: the Actions (``ACTION_KINDS``); ``free_abilities``: the Free
+        Actions; ``ap_abilities``: the others that cost 1 AP or more.
+    """
     def mask(test):
         return sum(1 << k for k, a in enumerate(abilities) if test(a))
     return dict(
         kind_abilities=tuple(mask(lambda a, kind=kind: a.kind == kind) for kind in st.KIND_NAMES),
+        action_abilities=mask(lambda a: a.kind in st.ACTION_KINDS),
         free_abilities=mask(lambda a: a.free),
         ap_abilities=mask(lambda a: not a.free and a.ap > 0))
 

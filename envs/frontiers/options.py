@@ -23,7 +23,6 @@ from scenegym.envs.frontiers.state import (
     HP_MAX,
     KIND_ATTACK,
     KIND_BOOST,
-    KIND_HEAL,
     MAX_CHARS,
     MAX_PCS,
     MOVE_CREDIT,
@@ -52,13 +51,6 @@ def ap_cost(p, k):
     if p.ab_free[k] == 1 or p.unified_resource == 1:
         return 0
     return p.ab_ap[k]
-
-
-@njit(cache=True)
-def spends_ap(p, k):
-    """Whether ability ``k`` spends AP (or, under Unified Resource, the Energy that stands
-    for them): an Action that is not Free and costs 1 AP or more."""
-    return p.ab_free[k] == 0 and p.ab_ap[k] > 0
 
 
 @njit(cache=True)
@@ -138,13 +130,6 @@ def in_reach(p, k, bits):
 
 
 @njit(cache=True)
-def is_action(p, k):
-    """Whether ability ``k`` is an Action (Reactions are declared in a reaction window)."""
-    kind = p.ab_kind[k]
-    return kind == KIND_ATTACK or kind == KIND_HEAL or kind == KIND_BOOST
-
-
-@njit(cache=True)
 def lowest_bit(bits):
     """The index of the lowest set bit of ``bits`` (-1 for none): the first catalogue
     ability of a bitmask."""
@@ -164,9 +149,7 @@ def legal_abilities(s, p, c):
     once, the targets' distances on first need."""
     if not standing(s, c):
         return 0
-    actions = (p.kind_abilities[KIND_ATTACK] | p.kind_abilities[KIND_HEAL]
-               | p.kind_abilities[KIND_BOOST])
-    candidates = s[ABILITIES + c] & actions & ~(s[FREE_USED + c] & p.free_abilities)
+    candidates = s[ABILITIES + c] & p.action_abilities & ~(s[FREE_USED + c] & p.free_abilities)
     if not can_spend(s, p, c):
         candidates &= ~p.ap_abilities
     if candidates == 0:

@@ -55,3 +55,16 @@ def test_memory_does_not_grow_with_the_env_ids():
     masks = np.ones((2, 4), np.bool_)
     _choose(agent, [0, 10**15], [0, 0], [0, 0], masks)
     assert not any(isinstance(v, np.ndarray) and v.size > 1 for v in vars(agent).values())
+
+
+def test_a_mask_in_any_memory_order_gets_the_same_choices():
+    """A column-major or strided mask (a slice of a wider array) is the same mask: the same
+    choices as its C-ordered copy."""
+    wide = np.zeros((50, 40), np.bool_)
+    wide[:, ::3] = True
+    wide[::2, 1::7] = True
+    masks = wide[:, ::2]  # strided rows
+    ids = np.arange(50, dtype=np.uint64)
+    expected = RandomAgent(seed=3).act(np.zeros((50, 1)), np.ascontiguousarray(masks), ids)
+    for same in (masks, np.asfortranarray(masks)):
+        assert RandomAgent(seed=3).act(np.zeros((50, 1)), same, ids).tolist() == expected.tolist()

@@ -33,25 +33,34 @@ def test_the_loops_prefetch_only_rows_that_overflow_the_measured_threshold():
 def test_the_loops_hint_with_borrowed_views_and_count_no_reference_per_row():
     """The hint is a call per env: handed the batch's arrays as they are, numba counted a
     reference to each of the three at its entry and exit (six atomic operations an env,
-    the floor's figure halved without them). The loops hand it borrowed views."""
+    half the floor's time). The loops hand it borrowed views: every call in the loops'
+    source, and the types the step's loop compiles it for."""
+    import ast
+    import inspect
     import sys
 
     from numba import njit
 
+    from scenegym.envs.core import borrow, loops
     from scenegym.envs.core.batch import SceneBatch
-    from scenegym.envs.core.borrow import BORROWING, BorrowedArray
     from scenegym.envs.rulesets import get_ruleset
 
-    assert BORROWING, "this numba release offers no borrowed views (see borrow.py)"
+    calls = [node for node in ast.walk(ast.parse(inspect.getsource(loops)))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "prefetch_env"]
+    assert len(calls) == 3  # the step, the seated step, the playtest's loop
+    for call in calls:
+        assert all(isinstance(arg, ast.Call) and arg.func.id == "borrow"
+                   for arg in call.args[:3]), ast.unparse(call)
+    assert borrow.BORROWING, "this numba release offers no borrowed views (see borrow.py)"
     rs = get_ruleset("starforged")
     engine = SceneBatch(rs, rs.default_config(), 4)
     engine.reset(7)
     engine.step(engine.masks.argmax(axis=1), observe=False)
-    loops = sys.modules[rs.kernels.apply.py_func.__module__]
-    retyped = njit(loops.apply_batch.py_func)  # the loop typed again: the types of its calls
+    copy = sys.modules[rs.kernels.apply.py_func.__module__]
+    retyped = njit(copy.apply_batch.py_func)  # the loop typed again: the types of its calls
     for step in rs.kernels.apply.signatures:
         retyped.compile(step)
-    signatures = loops.prefetch_env.signatures
+    signatures = copy.prefetch_env.signatures
     assert signatures, "the step did not go through the loops' prefetch_env"
     for sig in signatures:
-        assert all(isinstance(t, BorrowedArray) for t in sig[:3]), sig
+        assert all(isinstance(t, borrow.BorrowedArray) for t in sig[:3]), sig

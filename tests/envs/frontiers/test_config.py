@@ -1,11 +1,13 @@
-"""Bad Frontiers configs are refused with an error naming the field and what is allowed."""
+"""Frontiers configs: bad ones are refused with an error naming the field and what is
+allowed; a good one reaches the kernels as the numbers and bitmasks of its catalogue."""
 
 from dataclasses import replace
 
 import pytest
 
 from scenegym.envs.frontiers.catalogue import ABILITIES, ARCHETYPES, Ability
-from scenegym.envs.frontiers.config import FrontiersConfig
+from scenegym.envs.frontiers.config import FrontiersConfig, kernel_params
+from scenegym.envs.frontiers.state import KIND_NAMES
 
 VANGUARD = ARCHETYPES[0]
 ONLY_VANGUARD = {"party": ("vanguard",), "enemy_pool": ("vanguard",)}
@@ -39,12 +41,10 @@ def test_a_non_int_is_refused():
 
 def test_the_kernels_read_the_catalogue_as_bitmasks_of_its_abilities():
     """``ability_masks``: bit ``k`` of each mask is ability ``k`` of the catalogue (the order of
-    ``abilities``): the abilities of each kind, the Free Actions, and the non-Free ones that
-    cost AP (Flow of Play Expanded, Actions: "If a rule does not specify an Action cost, it
-    defaults to 1 AP"; Free Actions cost none)."""
-    from scenegym.envs.frontiers.config import kernel_params
-    from scenegym.envs.frontiers.state import KIND_NAMES
-
+    ``abilities``): the abilities of each kind; the Actions, every ability but the Reactions
+    (guards and opportunity strikes, declared in a reaction window: Flow of Play Expanded,
+    "Reactions"); the Free Actions; and the non-Free ones that cost AP (Actions: "If a rule
+    does not specify an Action cost, it defaults to 1 AP"; Free Actions cost none)."""
     default = FrontiersConfig()
     for cfg in (default, replace(default, abilities=default.abilities[::-1])):
         p = kernel_params(cfg)
@@ -52,6 +52,8 @@ def test_the_kernels_read_the_catalogue_as_bitmasks_of_its_abilities():
             bit = 1 << k
             for kind, name in enumerate(KIND_NAMES):
                 assert bool(p.kind_abilities[kind] & bit) == (a.kind == name), (a.name, name)
+            reaction = a.kind in ("guard", "opportunity")
+            assert bool(p.action_abilities & bit) == (not reaction), a.name
             assert bool(p.free_abilities & bit) == a.free, a.name
             assert bool(p.ap_abilities & bit) == (not a.free and a.ap > 0), a.name
         everything = (1 << len(cfg.abilities)) - 1
