@@ -76,7 +76,7 @@ def record(seconds: float, stepper, data: str) -> list[float]:
     perf = subprocess.Popen(["perf", "record", "-F", "4000", "-p", str(os.getpid()), "-o",
                              data, "--", "sleep", str(seconds)], stderr=subprocess.PIPE,
                             text=True)
-    rates = []
+    rates = [measure(stepper, 0.5, close=False)]
     while perf.poll() is None:
         rates.append(measure(stepper, 0.5, close=False))
     if perf.returncode != 0:
@@ -109,6 +109,8 @@ def main() -> int:
 
     if args.env_id not in env_ids():
         parser.error(f"unknown env id {args.env_id!r}; registered: {', '.join(env_ids())}")
+    if args.batch < 1 or args.seconds <= 0 or args.top < 1:
+        parser.error("--batch and --top take 1 or more, --seconds a positive number")
     if shutil.which("perf") is None:
         parser.error("perf is not on the PATH (Debian: apt-get install linux-perf)")
     with tempfile.TemporaryDirectory(prefix="scenegym-perf-") as folder:
