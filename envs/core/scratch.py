@@ -9,7 +9,9 @@ array in its own stack frame instead, as a borrowed view (:mod:`scenegym.envs.co
 allocation, no counting. Its length must be a compile-time constant (a module-level int,
 such as a ruleset's ``NUM_ACTIONS``), and the array lives as long as the function that made
 it: it cannot leave compiled code (refused when it compiles, as every borrowed view is), and
-a rule must not return it to its compiled caller either.
+a rule must not return it to its compiled caller either. It is typed as the mask rows the
+loops hand the rules (a rule row, ``borrow.rule_row``): a rule that fills it and the mask
+(STA's ``legal_minor``) compiles once for both.
 
 When this numba offers no borrowed views (:data:`scenegym.envs.core.borrow.BORROWING` False),
 :func:`stack_mask` is ``np.zeros(n, np.bool_)``: the same results, allocated.
@@ -38,7 +40,7 @@ if borrow.BORROWING:
                                  "constant of at least 1 (a module-level int imported by "
                                  "name, not read as a module's attribute)")
         size = n.literal_value
-        mask_type = borrow.BorrowedArray(types.bool_, 1, "C")
+        mask_type = borrow.BorrowedRow(types.bool_)  # a rule row: the type the rules' masks have
 
         def codegen(context, builder, signature, args):
             byte = ir.IntType(8)
