@@ -34,7 +34,6 @@ from scenegym.envs.frontiers.options import (
     energy_cost,
     lowest_bit,
     movement_left,
-    same_side,
 )
 from scenegym.envs.frontiers.state import (
     ABILITIES,
@@ -267,27 +266,18 @@ def continue_move(s, p, dice, log, i):
 
 
 @njit(cache=True)
-def has_reaction(s, p, r, kind):
-    """Whether participant ``r`` has a catalogue ability of ``kind``."""
-    return s[ABILITIES + r] & p.kind_abilities[kind] != 0
-
-
-@njit(cache=True)
 def reaction_ability(s, p, r, kind):
     """The first catalogue ability of ``kind`` participant ``r`` has, or -1."""
     return lowest_bit(s[ABILITIES + r] & p.kind_abilities[kind])
 
 
 @njit(cache=True)
-def may_react(s, p, r, kind, src, near, far):
-    """Whether ``r`` may declare its Reaction of ``kind``: it has one; a guard for ``near``
-    (the attacked) within its reach, an opportunity strike when the mover left its reach
-    (from Unit ``near`` to ``far``); conscious and able to pay (AP, Energy, the Reaction
-    Limit). The cheap tests go first: what ``r`` has and where it stands rule most out."""
-    if same_side(r, src):
-        return False
-    k = reaction_ability(s, p, r, kind)
-    if k < 0 or not in_position(s, p, r, k, kind, near, far) or not can_spend(s, p, r):
+def may_react(s, p, r, k, kind, near, far):
+    """Whether ``r`` may declare its Reaction ``k`` of ``kind``: a guard for ``near`` (the
+    attacked) within its reach, an opportunity strike when the mover left its reach (from
+    Unit ``near`` to ``far``); conscious and able to pay (AP, Energy, the Reaction Limit).
+    Where ``r`` stands goes first: it rules most out."""
+    if not in_position(s, p, r, k, kind, near, far) or not can_spend(s, p, r):
         return False
     return can_afford(s, p, r, k, True)
 
@@ -309,7 +299,8 @@ def reactors(s, p, kind, src, near, far):
     mask = 0
     first, last = (MAX_PCS, MAX_CHARS) if src < MAX_PCS else (0, MAX_PCS)
     for r in range(first, last):
-        if has_reaction(s, p, r, kind) and may_react(s, p, r, kind, src, near, far):
+        k = reaction_ability(s, p, r, kind)
+        if k >= 0 and may_react(s, p, r, k, kind, near, far):
             mask |= 1 << r
     return mask
 

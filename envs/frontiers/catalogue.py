@@ -79,7 +79,7 @@ class Ability:
         check_choice(f"{where}.immobilise", self.immobilise, (True, False))
         check_int(f"{where}.mv_shift", self.mv_shift, -10, 10)
         check_int(f"{where}.bonus_mp", self.bonus_mp, 0, 10)
-        if self.free and self.kind in ("guard", "opportunity"):
+        if self.free and self.kind in st.REACTION_KINDS:
             raise ValueError(f"config field '{where}.free' is True for a {self.kind} Reaction; "
                              "allowed: only abilities used in the user's own Turn are Free")
 

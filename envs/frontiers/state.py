@@ -128,7 +128,8 @@ DECL_MOVE = -1  # a declared move (DECL_ACTION), to the Unit in DECL_ARG
 # Ability kinds (the catalogue's ``kind`` field).
 KIND_ATTACK, KIND_HEAL, KIND_BOOST, KIND_GUARD, KIND_OPPORTUNITY = range(5)
 KIND_NAMES = ("attack", "heal", "boost", "guard", "opportunity")
-ACTION_KINDS = ("attack", "heal", "boost")  # declared in a Turn; the others are Reactions
+REACTION_KINDS = ("guard", "opportunity")  # declared in a reaction window
+ACTION_KINDS = tuple(k for k in KIND_NAMES if k not in REACTION_KINDS)  # declared in a Turn
 PHYSICAL, MENTAL = 0, 1
 DEFENSE_NAMES = ("physical", "mental")
 

@@ -80,7 +80,7 @@ class FrontiersStats:
 
     def __init__(self, config: FrontiersConfig):
         self.names = [a.name for a in config.abilities]
-        self.reaction = [a.kind in ("guard", "opportunity") for a in config.abilities]
+        self.reaction = [a.kind in st.REACTION_KINDS for a in config.abilities]
         self.declared = np.zeros(st.MAX_ABILITIES, np.int64)
         self.reactions = np.zeros(st.MAX_ABILITIES, np.int64)
         self.hits = np.zeros(2, np.int64)  # misses, hits
