@@ -35,6 +35,7 @@ from scenegym.envs.sta.characters import (
     same_zone,
     set_pool,
     side_of,
+    side_slots,
     standing,
     weapon_in_hand,
 )
@@ -219,9 +220,9 @@ def legal_assist_now(s, p, m):
     c = s[st.ACTOR]
     if p.social or s[st.ROLLER] != c:
         return
-    for a in range(st.MAX_CHARS):
-        m[st.A_ASSIST + a] = (a != c and side_of(a) == side_of(c) and able(s, a)
-                              and s[st.ASSIST_FOR + a] < 0)
+    lo, hi = side_slots(side_of(c))
+    for a in range(lo, hi):
+        m[st.A_ASSIST + a] = a != c and able(s, a) and s[st.ASSIST_FOR + a] < 0
 
 
 @njit(cache=True)

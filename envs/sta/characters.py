@@ -50,6 +50,12 @@ def side_of(c):
 
 
 @njit(cache=True)
+def side_slots(side):
+    """The character slots of ``side`` as ``range``'s bounds: PCs first, then NPCs."""
+    return (0, MAX_PCS) if side == CREW else (MAX_PCS, MAX_CHARS)
+
+
+@njit(cache=True)
 def standing(s, c):
     """In the scene, not Defeated, not withdrawn."""
     return s[PRESENT + c] == 1 and s[DEFEATED + c] == 0 and s[WITHDRAWN + c] == 0
@@ -72,8 +78,9 @@ def able(s, c):
 def count_side(s, side, waiting):
     """Characters of ``side`` still standing (``waiting``: and yet to act this round)."""
     n = 0
-    for c in range(MAX_CHARS):
-        n += side_of(c) == side and (able(s, c) if waiting else standing(s, c))
+    lo, hi = side_slots(side)
+    for c in range(lo, hi):
+        n += able(s, c) if waiting else standing(s, c)
     return n
 
 
@@ -124,8 +131,9 @@ def in_reach(s, c, j):
 @njit(cache=True)
 def enemy_in_reach(s, c):
     """Some standing enemy is within Reach of ``c``."""
-    for j in range(MAX_CHARS):
-        if side_of(j) != side_of(c) and standing(s, j) and in_reach(s, c, j):
+    lo, hi = side_slots(1 - side_of(c))
+    for j in range(lo, hi):
+        if in_reach(s, c, j) and standing(s, j):
             return True
     return False
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from scenegym.envs.core.events import NOTE, record
 from scenegym.envs.core.header import CREW
 from scenegym.envs.core.jit import njit
-from scenegym.envs.core.scratch import stack_mask
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.battlefield import distance, move_cost
 from scenegym.envs.sta.characters import (
@@ -28,7 +27,6 @@ from scenegym.envs.sta.characters import (
     side_of,
     standing,
 )
-from scenegym.envs.sta.state import NUM_ACTIONS  # a constant by name: stack_mask sizes by it
 
 
 @njit(cache=True)
@@ -54,15 +52,53 @@ def may_move(s, c):
 
 
 @njit(cache=True)
+def may_move_to(s, p, c, here, z):
+    """Movement to zone ``z`` (adjacent to ``here``), paid."""
+    return z != here and can_afford_move(s, p, c, move_cost(s, here, z))
+
+
+@njit(cache=True)
+def may_approach(s, p, c, here, t):
+    """Movement into Reach of enemy ``t`` in this or an adjacent zone, paid."""
+    return (side_of(t) != side_of(c) and standing(s, t)
+            and distance(here, s[st.ZONE + t]) <= 1
+            and can_afford_move(s, p, c, move_cost(s, here, s[st.ZONE + t])))
+
+
+@njit(cache=True)
 def legal_movement(s, p, m, c):
     """Movement to an adjacent zone, or into Reach of an enemy in this or an adjacent zone."""
     here = s[st.ZONE + c]
     for z in range(max(0, here - 1), min(s[st.ZONES], here + 2)):
-        m[st.A_MOVE + z] = z != here and can_afford_move(s, p, c, move_cost(s, here, z))
+        m[st.A_MOVE + z] = may_move_to(s, p, c, here, z)
     for t in range(st.MAX_CHARS):
-        m[st.A_APPROACH + t] = (side_of(t) != side_of(c) and standing(s, t)
-                                and distance(here, s[st.ZONE + t]) <= 1
-                                and can_afford_move(s, p, c, move_cost(s, here, s[st.ZONE + t])))
+        m[st.A_APPROACH + t] = may_approach(s, p, c, here, t)
+
+
+@njit(cache=True)
+def movement_open(s, p, c):
+    """Whether some Movement of :func:`legal_movement` is open to ``c``."""
+    here = s[st.ZONE + c]
+    for z in range(max(0, here - 1), min(s[st.ZONES], here + 2)):
+        if may_move_to(s, p, c, here, z):
+            return True
+    for t in range(st.MAX_CHARS):
+        if may_approach(s, p, c, here, t):
+            return True
+    return False
+
+
+@njit(cache=True)
+def may_take_minor(s, p, c):
+    """A minor action is left this turn and its cost (the first is free) can be paid."""
+    return s[st.MINORS] < p.max_minors and can_pay(s, c, extra_minor_cost(s, p), False)
+
+
+@njit(cache=True)
+def aim_draw_prone(s, c, aim_open):
+    """Aim (once a turn, when an attack may still follow), Draw Item (once a turn) and
+    Stand / Drop Prone (not both in one turn), each open or not."""
+    return aim_open and s[st.AIMED] == 0, s[st.DRAWN + c] == 0, s[st.PRONE_TOGGLED] == 0
 
 
 @njit(cache=True)
@@ -71,22 +107,25 @@ def legal_minor(s, p, m, aim_open):
     attack may still follow this turn (else Aim would change nothing)."""
     c = s[st.ACTOR]
     m[st.A_END_MINOR] = True
-    if s[st.MINORS] >= p.max_minors or not can_pay(s, c, extra_minor_cost(s, p), False):
+    if not may_take_minor(s, p, c):
         return
     if may_move(s, c):
         legal_movement(s, p, m, c)
-    m[st.A_AIM] = aim_open and s[st.AIMED] == 0
-    m[st.A_DRAW] = s[st.DRAWN + c] == 0
-    m[st.A_PRONE] = s[st.PRONE_TOGGLED] == 0
+    m[st.A_AIM], m[st.A_DRAW], m[st.A_PRONE] = aim_draw_prone(s, c, aim_open)
 
 
 @njit(cache=True)
 def minor_open(s, p, aim_open):
-    """Whether the actor has a minor action left to take (besides ending them)."""
-    m = stack_mask(NUM_ACTIONS)  # asked after every major action: no heap array
-    legal_minor(s, p, m, aim_open)
-    m[st.A_END_MINOR] = False
-    return m.any()
+    """Whether the actor has a minor action of :func:`legal_minor` left to take (besides
+    ending them). Asked after every major action, so it stops at the first one open, cheap
+    ones first, rather than filling a mask."""
+    c = s[st.ACTOR]
+    if not may_take_minor(s, p, c):
+        return False
+    aim, draw, prone = aim_draw_prone(s, c, aim_open)
+    if aim or draw or prone:
+        return True
+    return may_move(s, c) and movement_open(s, p, c)
 
 
 @njit(cache=True)

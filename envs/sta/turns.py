@@ -23,6 +23,7 @@ from scenegym.envs.sta.characters import (
     can_pay,
     in_reach,
     side_of,
+    side_slots,
     standing,
     standing_count,
     weapon_in_hand,
@@ -118,8 +119,9 @@ def side_out_result(s, side, withdraw_result):
     """+1 for the crew if ``side`` is out... expressed as the crew's result: a side that is
     all Defeated loses; a side with someone withdrawn gives ``withdraw_result``."""
     gone = 0
-    for c in range(MAX_CHARS):
-        gone += side_of(c) == side and s[PRESENT + c] == 1 and s[WITHDRAWN + c] == 1
+    lo, hi = side_slots(side)
+    for c in range(lo, hi):
+        gone += s[PRESENT + c] == 1 and s[WITHDRAWN + c] == 1
     if gone > 0:
         return withdraw_result
     return -1 if side == CREW else 1
@@ -129,8 +131,9 @@ def side_out_result(s, side, withdraw_result):
 def present_count(s, side):
     """Characters of ``side`` in the scene (reinforcements once they arrive)."""
     n = 0
-    for c in range(MAX_CHARS):
-        n += side_of(c) == side and s[PRESENT + c] == 1
+    lo, hi = side_slots(side)
+    for c in range(lo, hi):
+        n += s[PRESENT + c] == 1
     return n
 
 
