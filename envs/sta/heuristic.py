@@ -86,9 +86,11 @@ def spare_threat(o, gm_reserve_threat):
 
 
 @njit(cache=True)
-def minor(o, m):
-    """Stand up, draw, close in with a melee weapon, aim a ranged one; else stop."""
-    actor = slot_of(o, C_IS_ACTOR)
+def minor(o, m, actor):
+    """Stand up, draw, close in with a melee weapon, aim a ranged one; else stop (also when
+    the observation marks no actor, ``actor`` -1: nothing of the actor to read)."""
+    if actor < 0:
+        return st.A_END_MINOR
     k = O_CHAR + actor * CHAR_SLOTS
     if m[st.A_PRONE] and o[k + C_PRONE] > 0.5:
         return st.A_PRONE
@@ -127,7 +129,7 @@ def toward_enemy(o, m, actor):
 
 
 @njit(cache=True)
-def major(o, m, crew, spare):
+def major(o, m, actor, crew, spare):
     """The crew: First Aid, else a Stun attack; the GM: a Deadly attack when it has 1 spare
     Threat, else Stun, else First Aid; else, with a melee weapon, Sprint towards an enemy;
     else Guard (Pass when no more major actions are allowed this round)."""
@@ -141,8 +143,7 @@ def major(o, m, crew, spare):
         a = first_legal(m, st.A_ATTACK_DEADLY, st.MAX_CHARS)
     if a < 0:
         a = aid
-    actor = slot_of(o, C_IS_ACTOR)
-    if a < 0 and o[O_CHAR + actor * CHAR_SLOTS + C_MELEE] > 0.5:
+    if a < 0 and actor >= 0 and o[O_CHAR + actor * CHAR_SLOTS + C_MELEE] > 0.5:
         a = toward_enemy(o, m, actor)
     if a < 0:
         a = st.A_GUARD if m[st.A_GUARD] else st.A_PASS
@@ -254,11 +255,11 @@ def decide(o, m, ap):
     if social and phase in (st.MAJOR, st.YIELD, st.GIVE, st.SHUT_DOWN, st.SPEND):
         return social_decision(o, m, phase, side_crew)
     if phase == st.MINOR:
-        return minor(o, m)
+        return minor(o, m, actor)
     if phase == st.AFTER:
         return st.A_END_MINOR
     if phase == st.MAJOR:
-        return major(o, m, actor_crew, spare)
+        return major(o, m, actor, actor_crew, spare)
     if phase == st.BUY:
         crew = actor_crew if o[O_ROLLER_IS_ACTOR] > 0.5 else not actor_crew
         return build(o, m, crew, ap.momentum_max, ap.gm_buy_threat, spare)

@@ -79,3 +79,44 @@ def test_the_gm_keeps_a_threat_reserve_that_shrinks_over_the_scene(conflict):
     assert choice(conflict(threat_per_pc=4)) == st.A_CREW_FIRST
     assert choice(conflict(threat_per_pc=5)) == st.A_NPC_FIRST
     assert choice(conflict(threat_per_pc=4).put("round", 8)) == st.A_NPC_FIRST
+
+
+def minor_and_major_observations(n=64, seed=5):
+    """The observations and masks of every Minor or Major Action decision of ``n`` scenes of
+    random play (personal conflict)."""
+    b = SceneBatch(STA, StaConfig(), n)
+    b.reset(seed)
+    picker, obs, masks = RandomAgent(seed), [], []
+    while not b.over.all():
+        run = ~b.over
+        phase = np.argmax(b.obs[:, :st.NUM_PHASES], axis=1)
+        asked = run & np.isin(phase, (st.MINOR, st.MAJOR))
+        obs.append(b.obs[asked].copy())
+        masks.append(b.masks[asked].copy())
+        actions = np.zeros(n, np.int64)
+        actions[run] = picker.act(b.obs[run], b.masks[run], b.env_ids[run])
+        b.step(actions, run)
+    return np.concatenate(obs), np.concatenate(masks)
+
+
+def test_a_minor_or_major_decision_reads_the_actor_the_observation_marks():
+    """Where the heuristic reads the actor's own slot (prone, melee weapon), the observation
+    marks exactly one actor. An observation that marked none gets a legal decision that reads
+    no actor's slot (the actor -1 once read the fields before the first character's as its
+    own): the Minor Actions end, and a Major Action is never a Sprint toward an enemy (which
+    only a melee weapon would call for)."""
+    from scenegym.envs.sta.heuristic import C_IS_ACTOR
+    from scenegym.envs.sta.observation import CHAR_SLOTS, O_CHAR
+
+    obs, masks = minor_and_major_observations()
+    flags = obs[:, O_CHAR + C_IS_ACTOR:O_CHAR + st.MAX_CHARS * CHAR_SLOTS:CHAR_SLOTS]
+    assert len(obs) > 100 and ((flags > 0.5).sum(axis=1) == 1).all()
+    unmarked = obs.copy()
+    unmarked[:, O_CHAR + C_IS_ACTOR:O_CHAR + st.MAX_CHARS * CHAR_SLOTS:CHAR_SLOTS] = 0.0
+    actions = StaHeuristic().act(unmarked, masks)
+    assert masks[np.arange(len(masks)), actions].all()
+    minor = np.argmax(obs[:, :st.NUM_PHASES], axis=1) == st.MINOR
+    assert minor.any() and (~minor).any()
+    assert (actions[minor] == st.A_END_MINOR).all()
+    sprint = (actions >= st.A_SPRINT) & (actions < st.A_SPRINT + st.MAX_ZONES)
+    assert not sprint[~minor].any()
