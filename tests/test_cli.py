@@ -16,6 +16,18 @@ def test_version_names_the_package_version():
     assert done.returncode == 0 and done.stdout.strip() == f"scenegym {scenegym.__version__}"
 
 
+def test_python_dash_m_scenegym_is_the_command():
+    """``python -m scenegym`` runs the same command as the ``scenegym`` script: its version,
+    and a refusal as one line with exit status 2."""
+    done = subprocess.run([sys.executable, "-m", "scenegym", "--version"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == f"scenegym {scenegym.__version__}"
+    refused = subprocess.run([sys.executable, "-m", "scenegym", "playtest", "chess",
+                              "--scenes", "1"], capture_output=True, text=True, timeout=60,
+                             check=False)
+    assert_refused(refused, "chess")
+
+
 @pytest.mark.parametrize("command", ["playtest", "report", "replay", "bench", "train", "selfplay"])
 def test_every_commands_help_shows_the_defaults(command, capsys):
     """(export has no option with a default; a required option shows none, not None.)"""
