@@ -132,7 +132,8 @@ def toward_enemy(o, m, actor):
 def major(o, m, actor, crew, spare):
     """The crew: First Aid, else a Stun attack; the GM: a Deadly attack when it has 1 spare
     Threat, else Stun, else First Aid; else, with a melee weapon, Sprint towards an enemy;
-    else Guard (Pass when no more major actions are allowed this round)."""
+    else Guard (Pass when no more major actions are allowed this round). With no actor
+    marked (``actor`` -1) no Sprint: only the actor's melee weapon calls for one."""
     aid = first_legal(m, st.A_FIRST_AID, st.MAX_CHARS)
     if crew and aid >= 0:
         return aid
