@@ -30,6 +30,7 @@ from scenegym.envs.sta.characters import (
     department,
     enemy_in_reach,
     escalate,
+    in_reach,
     killed,
     pay,
     same_zone,
@@ -182,24 +183,52 @@ def legal_sprint(s, p, m, c):
 
 @njit(cache=True)
 def legal_more_majors(s, p, m, c):
-    """Sprint, Direct, Ready, Create Trait, treating an Injury and Guard for an ally."""
+    """Sprint, and the major actions on a character: on an ally, Assist, First Aid, treating
+    an Injury, Guard, Direct and Create Trait; on an enemy, Ready, Create Trait and the attacks
+    (the mask starts all False: what is not set is not legal)."""
     legal_sprint(s, p, m, c)
+    legal_on_allies(s, p, m, c)
+    legal_on_enemies(s, p, m, c)
+
+
+@njit(cache=True)
+def legal_on_allies(s, p, m, c):
+    """The major actions of ``c`` on a character of its own side (itself: Create Trait only)."""
     leads = (s[st.DIRECTOR] < 0 and is_leader(s, c)
              and can_pay(s, c, p.direct_cost, False))
-    for t in range(st.MAX_CHARS):
+    lo, hi = side_slots(side_of(c))
+    for t in range(lo, hi):
         up = standing(s, t)
-        if side_of(t) != side_of(c):
-            m[st.A_READY + t] = up
-            m[st.A_CREATE_TRAIT + t] = up and trait_open(s, p, c, t)
-            continue
         m[st.A_CREATE_TRAIT + t] = up and trait_open(s, p, c, t)
         if t == c:
             continue
+        m[st.A_ASSIST + t] = able(s, t)
+        near = same_zone(s, c, t)
+        m[st.A_FIRST_AID + t] = (s[st.PRESENT + t] == 1 and s[st.DEFEATED + t] == 1
+                                 and not killed(s, t) and near)
         m[st.A_TREAT + t] = (s[st.PRESENT + t] == 1 and s[st.UNTREATED + t] > 0
-                             and not killed(s, t) and same_zone(s, c, t))
-        m[st.A_GUARD_ALLY + t] = up and same_zone(s, c, t)
+                             and not killed(s, t) and near)
+        m[st.A_GUARD_ALLY + t] = up and near
         m[st.A_DIRECT + t] = (leads and up and s[st.MAJORS + t] < p.max_majors
                               and distance(s[st.ZONE + c], s[st.ZONE + t]) <= p.direct_range)
+
+
+@njit(cache=True)
+def legal_on_enemies(s, p, m, c):
+    """The major actions of ``c`` on a standing enemy: Ready, Create Trait, and the Stun or
+    Deadly attack its weapon allows (a melee weapon: within Reach; Deadly: if the Threat
+    is there)."""
+    w = weapon_in_hand(s, c)
+    lo, hi = side_slots(GM if side_of(c) == CREW else CREW)
+    for t in range(lo, hi):
+        if not standing(s, t):
+            continue
+        m[st.A_READY + t] = True
+        m[st.A_CREATE_TRAIT + t] = trait_open(s, p, c, t)
+        if p.weapon_melee[w] == 0 or in_reach(s, c, t):
+            m[st.A_ATTACK_STUN + t] = (p.weapon_injury[w] & 1) == 1
+            m[st.A_ATTACK_DEADLY + t] = ((p.weapon_injury[w] & 2) == 2
+                                         and can_escalate(s, c, p.deadly_threat))
 
 
 @njit(cache=True)

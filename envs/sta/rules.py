@@ -33,19 +33,14 @@ from scenegym.envs.sta.actions import (
 from scenegym.envs.sta.battlefield import build_battlefield
 from scenegym.envs.sta.characters import (
     able,
-    can_escalate,
     can_pay,
     enemy_in_reach,
     escalate,
     exit_zone,
-    in_reach,
-    killed,
     leave_reach,
     pay,
-    same_zone,
     set_pool,
     side_of,
-    standing,
     weapon_in_hand,
 )
 from scenegym.envs.sta.combat import (
@@ -412,17 +407,6 @@ def legal_major(s, p, m):
     legal_more_majors(s, p, m, c)
     m[st.A_GUARD] = True
     m[st.A_WITHDRAW] = s[st.ZONE + c] == exit_zone(s, c) and may_withdraw(s, c)
-    w = weapon_in_hand(s, c)
-    for t in range(st.MAX_CHARS):
-        if side_of(t) == side_of(c):
-            m[st.A_ASSIST + t] = t != c and able(s, t)
-            m[st.A_FIRST_AID + t] = (t != c and s[st.PRESENT + t] == 1
-                                     and s[st.DEFEATED + t] == 1 and not killed(s, t)
-                                     and same_zone(s, c, t))
-        elif standing(s, t) and (p.weapon_melee[w] == 0 or in_reach(s, c, t)):
-            m[st.A_ATTACK_STUN + t] = (p.weapon_injury[w] & 1) == 1
-            m[st.A_ATTACK_DEADLY + t] = ((p.weapon_injury[w] & 2) == 2
-                                         and can_escalate(s, c, p.deadly_threat))
 
 
 @njit(cache=True)
