@@ -1,5 +1,6 @@
 """Personal-conflict actions beyond the attack: Sprint, Direct, Ready, Create Trait, treating
-an Injury, Guard for an ally, the out-of-turn Assist and the GM's reinforcements.
+an Injury, Guard for an ally, the out-of-turn Assist and the GM's reinforcements; and which
+major actions on a character are legal, the attacks included (:func:`legal_on_enemies`).
 
 Star Trek Adventures 2nd edition core rulebook, "Personal Conflict Major Actions" (p. 289):
 "Sprint: You run forward ... You move two zones ... If there is difficult or hazardous
@@ -216,8 +217,8 @@ def legal_on_allies(s, p, m, c):
 @njit(cache=True)
 def legal_on_enemies(s, p, m, c):
     """The major actions of ``c`` on a standing enemy: Ready, Create Trait, and the Stun or
-    Deadly attack its weapon allows (a melee weapon: within Reach; Deadly: if the Threat
-    is there)."""
+    Deadly attack its weapon allows (a melee weapon: within Reach; Deadly: an NPC needs the
+    Threat to escalate, a PC adds it, :func:`can_escalate`)."""
     w = weapon_in_hand(s, c)
     lo, hi = side_slots(GM if side_of(c) == CREW else CREW)
     for t in range(lo, hi):
