@@ -30,6 +30,7 @@ from scenegym.envs.sta.characters import (
     can_pay,
     department,
     enemy_in_reach,
+    enemy_slots,
     escalate,
     in_reach,
     killed,
@@ -220,7 +221,7 @@ def legal_on_enemies(s, p, m, c):
     Deadly attack its weapon allows (a melee weapon: within Reach; Deadly: an NPC needs the
     Threat to escalate, a PC adds it, :func:`can_escalate`)."""
     w = weapon_in_hand(s, c)
-    lo, hi = side_slots(GM if side_of(c) == CREW else CREW)
+    lo, hi = enemy_slots(c)
     for t in range(lo, hi):
         if not standing(s, t):
             continue

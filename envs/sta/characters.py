@@ -56,6 +56,12 @@ def side_slots(side):
 
 
 @njit(cache=True)
+def enemy_slots(c):
+    """The character slots of ``c``'s enemies (the other side) as ``range``'s bounds."""
+    return side_slots(GM if side_of(c) == CREW else CREW)
+
+
+@njit(cache=True)
 def standing(s, c):
     """In the scene, not Defeated, not withdrawn."""
     return s[PRESENT + c] == 1 and s[DEFEATED + c] == 0 and s[WITHDRAWN + c] == 0
@@ -131,7 +137,7 @@ def in_reach(s, c, j):
 @njit(cache=True)
 def enemy_in_reach(s, c):
     """Some standing enemy is within Reach of ``c``."""
-    lo, hi = side_slots(1 - side_of(c))
+    lo, hi = enemy_slots(c)
     for j in range(lo, hi):
         if in_reach(s, c, j) and standing(s, j):
             return True

@@ -108,11 +108,11 @@ def test_a_minor_or_major_decision_reads_the_actor_the_observation_marks():
     from scenegym.envs.sta.heuristic import C_IS_ACTOR
     from scenegym.envs.sta.observation import CHAR_SLOTS, O_CHAR
 
+    is_actor = np.s_[:, O_CHAR + C_IS_ACTOR:O_CHAR + st.MAX_CHARS * CHAR_SLOTS:CHAR_SLOTS]
     obs, masks = minor_and_major_observations()
-    flags = obs[:, O_CHAR + C_IS_ACTOR:O_CHAR + st.MAX_CHARS * CHAR_SLOTS:CHAR_SLOTS]
-    assert len(obs) > 100 and ((flags > 0.5).sum(axis=1) == 1).all()
+    assert len(obs) > 100 and ((obs[is_actor] > 0.5).sum(axis=1) == 1).all()
     unmarked = obs.copy()
-    unmarked[:, O_CHAR + C_IS_ACTOR:O_CHAR + st.MAX_CHARS * CHAR_SLOTS:CHAR_SLOTS] = 0.0
+    unmarked[is_actor] = 0.0
     actions = StaHeuristic().act(unmarked, masks)
     assert masks[np.arange(len(masks)), actions].all()
     minor = np.argmax(obs[:, :st.NUM_PHASES], axis=1) == st.MINOR
