@@ -165,7 +165,7 @@ def search_work(layout, sims: int) -> tuple:
     slots = 1 << (2 * nodes - 1).bit_length()
     return tuple(SearchWork(
         scratch=np.zeros((2, layout.state_size), np.int32),
-        mask=np.zeros((1, layout.num_actions), np.bool_),
+        mask=np.zeros((2, layout.num_actions), np.bool_),
         obs=np.zeros((1, layout.obs_size), np.float32),
         keys=np.zeros(1, np.uint64), counts=np.zeros(1, np.int64),
         script=np.zeros((1, 0), np.int32),

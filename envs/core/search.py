@@ -90,6 +90,8 @@ TREE, ROLLOUT = np.uint64(0x5EA4C7), np.uint64(0x7011B0)  # streams of a simulat
 # machine code for a callee's whole tree again inside each caller: the chain search_rows,
 # search_row, simulate, step_rules did so for the ruleset's apply and legal four times a
 # copy; inlined, once (an STA search copy's first compile 16-19% shorter, CHANGELOG 0.2.0).
+# Inlining does the same at every call site, so :func:`simulate` steps the rules and asks
+# the rollout policies at one site each, and the root's mask is computed once a row.
 
 
 @njit(inline="always")
@@ -191,72 +193,79 @@ def outcome_node(outcomes, chance, digest, used):
 
 
 @njit(inline="always")
-def simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first):
-    """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row) in the
-    scratch row ``s``: select, expand one node, roll out, back up (``tree``: children,
-    visits, totals, nodes used, the value of each round of each root action, the decisions
-    simulated, the closed loop's table of outcomes; ``settings``: ``c``, the depth cap, the
-    visits a node needs before its decisions branch, the seat whose decisions branch the
-    tree or -1: both, paired, ``z``, closed; ``first``: the root's action to take, or -1:
-    UCT's). The ``n``-th simulation through each root action rolls the dice of
-    ``simulation_key(key, n)``: the root's actions are compared on common random numbers.
+def tree_action(m, children, visits, totals, node, seat, c, tree_key, depth, first, used):
+    """The tree's action at ``node`` (mask ``m``, ``seat`` pending), the node it leads to,
+    and whether the simulation stays in the tree: an untried action expands a new node
+    (the last in the tree), else UCT's best child; at the root (``depth`` 0) the given
+    root action ``first`` if any (-1: UCT's)."""
+    a = untried_action(m, children, node, tree_key, depth) if depth > 0 or first < 0 \
+        else (first if children[0, first] == UNTRIED else -1)
+    if depth == 0 and first >= 0 and a < 0:  # the given root action, tried before
+        return first, children[0, first], True
+    if a >= 0:
+        children[node, a] = used[0]
+        used[0] += 1
+        return a, children[node, a], False
+    sign = 1.0 if seat == CREW else -1.0
+    a = best_child(m, children, visits, totals, node, sign, c)
+    return a, children[node, a], True
+
+
+@njit(inline="always")
+def simulate(root, root_m, s, p, dice, log, m, o, tree, path, policy, key, j, settings,
+             first):
+    """Simulation ``j`` of the search of key ``key`` from ``root`` (a state row, its mask
+    ``root_m``) in the scratch row ``s`` (mask ``m``): select, expand one node, roll out,
+    back up (``tree``: children, visits, totals, nodes used, the value of each round of each
+    root action, the decisions simulated, the closed loop's table of outcomes; ``settings``:
+    ``c``, the depth cap, the visits a node needs before its decisions branch, the seat
+    whose decisions branch the tree or -1: both, paired, ``z``, closed; ``first``: the
+    root's action to take, or -1: UCT's). The ``n``-th simulation through each root action
+    rolls the dice of ``simulation_key(key, n)``: the root's actions are compared on common
+    random numbers.
 
     Open loop, the child of an action is the next decision's node, whatever the dice did;
     closed loop, it is the action's node, whose children are the states it led to
-    (:func:`outcome_node`), one decision node per distinct state met at the next decision
-    in the tree."""
+    (:func:`outcome_node`), one decision node per distinct state met at the next decision in
+    the tree."""
     children, visits, totals, used, rounds, steps, outcomes = tree
     c, depth_cap, expand, branching, _, _, closed = settings
     s[:] = root
+    m[:] = root_m
     dice.counts[0] = 0
     tree_key = mix64(simulation_key(key, j) ^ TREE)  # apart from the dice
     rollout_key = tree_key
-    rule_legal(s, p, m)
     node, length, depth = 0, 1, 0
     path[0] = 0
-    expanded = False
+    in_tree = True  # until a node is expanded or a leaf met; then the rollout plays on
     round_ = 0
     chance = -1  # closed loop: the action node whose outcome is not looked up yet
-    while s[OVER] == 0 and depth < depth_cap and not expanded:
-        if branching >= 0 and s[SEAT] != branching:  # the other seat, as the rollout plays
-            step_rules(s, p, dice, log, m, rollout_action(s, p, o, m, policy, rollout_key))
-            depth += 1
-            continue
-        if chance >= 0:  # the state the action and the dice led to
+    while s[OVER] == 0 and depth < depth_cap:
+        # the other seat's decisions in the tree are the rollout's (branching >= 0)
+        branches = in_tree and (branching < 0 or s[SEAT] == branching)
+        if branches and chance >= 0:  # the state the action and the dice led to
             node, expanded = outcome_node(outcomes, chance, row_digest(s), used)
             chance = -1
             path[length] = node
             length += 1
-            if expanded:
-                break
-        if node != 0 and visits[node] < expand:  # a leaf not yet expanded: roll out
-            break
-        a = untried_action(m, children, node, tree_key, depth) if depth > 0 or first < 0 \
-            else (first if children[0, first] == UNTRIED else -1)
-        if depth == 0 and first >= 0 and a < 0:  # the given root action, tried before
-            a = first
-            node = children[0, a]
-        elif a >= 0:
-            children[node, a] = used[0]
-            node = used[0]
-            used[0] += 1
-            expanded = True
+            in_tree = branches = not expanded
+        if branches and node != 0 and visits[node] < expand:  # a leaf not yet expanded
+            in_tree = branches = False
+        if branches:
+            a, node, in_tree = tree_action(m, children, visits, totals, node, s[SEAT], c,
+                                           tree_key, depth, first, used)
+            path[length] = node
+            length += 1
+            if depth == 0:  # the root's action chosen: its visits pick the dice
+                round_ = visits[node]
+                dice.keys[0] = simulation_key(key, round_)
+                rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
+            if closed == 1:
+                chance = node
         else:
-            sign = 1.0 if s[SEAT] == CREW else -1.0
-            a = best_child(m, children, visits, totals, node, sign, c)
-            node = children[node, a]
-        path[length] = node
-        length += 1
-        if depth == 0:  # the root's action chosen: its visits pick the dice
-            round_ = visits[node]
-            dice.keys[0] = simulation_key(key, round_)
-            rollout_key = mix64(dice.keys[0] ^ ROLLOUT)
+            a = rollout_action(s, p, o, m, policy, rollout_key)
+        # one call site of the rules and the policies: numba inlines each site's whole tree
         step_rules(s, p, dice, log, m, a)
-        depth += 1
-        if closed == 1:
-            chance = node
-    while s[OVER] == 0 and depth < depth_cap:
-        step_rules(s, p, dice, log, m, rollout_action(s, p, o, m, policy, rollout_key))
         depth += 1
     value = episode_value(s)
     steps[0] += depth
@@ -330,8 +339,9 @@ def only_action(m):
 
 
 @njit(inline="always")
-def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, settings):
-    """The searched action of the state row ``root`` (``m``: its mask, filled here).
+def search_row(root, root_m, p, dice, log, m, o, s, tree, path, policy, key, sims, settings):
+    """The searched action of the state row ``root`` (``root_m``: its mask, filled here;
+    ``s`` and ``m``: the simulations' scratch row and mask).
 
     With ``settings[4]`` (paired), the root's legal actions take turns (simulation ``j``
     tries the ``j mod L``-th of the ``L``), in whole rounds (``sims // L``, at least one;
@@ -339,8 +349,8 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
     same dice; the choice is then the rollout policy's unless another action beat it round
     by round by more than ``settings[5]`` standard errors (:func:`paired_choice`; with
     fewer than ``L`` simulations, the best mean)."""
-    rule_legal(root, p, m)
-    a = only_action(m)
+    rule_legal(root, p, root_m)
+    a = only_action(root_m)
     if a != -1:
         if a == -2:
             raise ValueError("the search was asked to act with no legal action")
@@ -353,19 +363,20 @@ def search_row(root, p, dice, log, m, o, s, tree, path, policy, key, sims, setti
     totals[: sims + 1] = 0.0
     used[0] = 1
     paired = settings[4] == 1
-    legal = np.flatnonzero(m)
+    legal = np.flatnonzero(root_m)
     total = sims
     if paired and sims >= legal.shape[0]:
         total = sims // legal.shape[0] * legal.shape[0]
     for j in range(total):
         first = legal[j % legal.shape[0]] if paired else -1
-        simulate(root, s, p, dice, log, m, o, tree, path, policy, key, j, settings, first)
-    rule_legal(root, p, m)
-    default = rollout_action(root, p, o, m, policy, key)
+        simulate(root, root_m, s, p, dice, log, m, o, tree, path, policy, key, j, settings,
+                 first)
+    default = rollout_action(root, p, o, root_m, policy, key)
     sign = 1.0 if root[SEAT] == CREW else -1.0
     if paired and total >= legal.shape[0]:
-        return paired_choice(m, tree[4], total // legal.shape[0], default, sign, settings[5])
-    return root_choice(m, children, visits, totals, sign, paired, default)
+        return paired_choice(root_m, tree[4], total // legal.shape[0], default, sign,
+                             settings[5])
+    return root_choice(root_m, children, visits, totals, sign, paired, default)
 
 
 @njit(cache=True)
@@ -397,6 +408,7 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
     dice = by_ref(borrowed_dice((keys, counts, script)))
     log = by_ref(borrowed_log((records, lengths, kinds)))
     s, m, o = rule_row(scratch[0]), rule_row(mask[0]), rule_row(obs[0])
+    root_m = rule_row(mask[1])  # the root's mask, computed once a row
     tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
             borrow(steps), (borrow(outcome_keys), borrow(outcome_nodes)))
     for r in range(rows.shape[0]):
@@ -405,6 +417,6 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
         key = mix64(episode_key(seed, env_ids[r], root[EPISODE]) ^ uint64(root[DECISIONS]))
         branching = root[SEAT] if other == 1 else -1
         settings = (c, depth_cap, expand, branching, paired, z, closed)
-        out[r] = search_row(root, p, dice, log, m, o, s, tree, borrow(path), policy, key,
-                            sims, settings)
+        out[r] = search_row(root, root_m, p, dice, log, m, o, s, tree, borrow(path), policy,
+                            key, sims, settings)
     return out
