@@ -74,8 +74,14 @@ def _unbound(*args):
 rule_begin = rule_apply = rule_legal = rule_observe = _unbound
 policy_a = policy_b = view_a = view_b = _unbound
 
+# The helpers below that only the loops' entry points call are inlined into them
+# (``inline="always"``): numba generates a callee's whole tree again inside each caller
+# anyway, and a helper compiled as a function of its own cost its own compile on top (a cold
+# copy's loops compiled about a quarter faster inlined, CHANGELOG 0.2.0). ``prefetch_env``
+# stays a function: its borrowed arguments are checked by its signatures (test_prefetch.py).
 
-@njit(cache=True)
+
+@njit(inline="always")
 def first_illegal(state, masks, actions, which):
     """The first selected running env whose action is out of range or not legal, or -1."""
     for i in range(masks.shape[0]):
@@ -114,7 +120,7 @@ def prefetch_env(state, masks, obs, i, far):
         prefetch_row(obs, i)
 
 
-@njit(cache=True)
+@njit(inline="always")
 def rows_far(state, masks, obs, observing):
     """What :func:`prefetch_env` hints at in a loop that renders observations or not. A loop
     that renders them always hints (the native vector env hands the rules a fresh, cold
@@ -215,13 +221,13 @@ def refresh_batch(state, params, masks, obs):
 # Agents inside the step: compiled policies (scenegym.envs.core.policy)
 
 
-@njit(cache=True)
+@njit(inline="always")
 def pending_slot(s, policy):
     """The slot of the policy whose seat is pending in row ``s`` (0: ``policy_a``)."""
     return policy[3][0] if s[SEAT] == CREW else policy[3][1]
 
 
-@njit(cache=True)
+@njit(inline="always")
 def observe_for(s, p, o, policy, stale):
     """Render what the policy pending in row ``s`` reads of its observation, if the row is
     ``stale``; returns whether it is still stale. A policy that reads none (the random
@@ -242,7 +248,7 @@ def observe_for(s, p, o, policy, stale):
     return True
 
 
-@njit(cache=True)
+@njit(inline="always")
 def policy_action(s, o, m, policy, env_id):
     """The compiled choice of the seat pending in row ``s`` (-1: its agent is Python's).
 
@@ -257,7 +263,7 @@ def policy_action(s, o, m, policy, env_id):
     return policy_b(o, m, policy[1][0], key, s[DECISIONS])
 
 
-@njit(cache=True)
+@njit(inline="always")
 def begin_next(s, p, dice, log, i, seed, env_id, m):
     """Autoreset: start the env's next episode (its observation left stale)."""
     s[EPISODE] += 1
@@ -287,7 +293,7 @@ def seated_advance(packed, obs):
                        final_obs, flags, counts)
 
 
-@njit(cache=True)
+@njit(inline="always")
 def seated_rows(state, params, dice_arrays, log_arrays, seed, env_ids, masks, obs,
                 actions, which, illegal_mode, seat, policy, reward, final_obs, flags, counts):
     """The seated step (:func:`seated_advance`) over its arrays.
