@@ -122,6 +122,14 @@ def storage(name: str, value) -> tuple[type, tuple[int, ...]]:
     return (np.float64 if kind is float else np.int64), dims
 
 
+def rule_record(params: NamedTuple) -> np.void:
+    """The one record of ``params`` the rules read, as the loops hand it to them. A rule
+    called outside the loops (the odds' sampling, a test) with this record runs the code
+    compiled for the engine; a namedtuple of params is a type of its own, under which every
+    rule it reaches is compiled again (and slowly: each of its tuples is unrolled)."""
+    return as_record(params)[0]
+
+
 def as_record(params: NamedTuple) -> np.ndarray:
     """A one-record structured array with the fields and values of namedtuple ``params``."""
     dtype = np.dtype([(name, *storage(name, value)) for name, value in zip(params._fields, params)],

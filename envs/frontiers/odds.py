@@ -15,6 +15,7 @@ from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
 from scenegym.envs.core.jit import njit
+from scenegym.envs.core.params import rule_record
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.frontiers import state as st
 from scenegym.envs.frontiers.actions import attack
@@ -88,7 +89,7 @@ def sample_odds(config: FrontiersConfig, ability: int, modifier: int, defense: i
     row[st.POS + TARGET] = 1
     a = config.abilities[ability]
     most = a.dice * a.sides + a.bonus
-    counts = sample_attacks(row, params, make_dice(1), make_log(1, 0), np.uint64(seed),
+    counts = sample_attacks(row, rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed),
                             samples, ability, params.ab_attribute[ability],
                             params.ab_defense[ability], modifier, defense, most)
     damage = [float(c / samples) for c in counts[:most + 1]]

@@ -16,6 +16,7 @@ from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
 from scenegym.envs.core.jit import njit
+from scenegym.envs.core.params import rule_record
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.momentum import state as st
 from scenegym.envs.momentum.config import MomentumConfig, kernel_params
@@ -216,7 +217,7 @@ def sample_odds(config, pool, risk, upgraded, opponent, samples, seed,
     """Frequencies of each key of :data:`KEYS` over ``samples`` engine rolls."""
     params = kernel_params(config)
     opponent_dice = -1 if opponent is None else opponent
-    counts = sample_rolls(params, make_dice(1), make_log(1, 0), np.uint64(seed), samples, pool,
+    counts = sample_rolls(rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed), samples, pool,
                           risk, upgraded, opponent_dice, pressed)
     return {k: float(counts[CODE_OF[k]] / samples) for k in KEYS}
 

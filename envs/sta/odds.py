@@ -15,6 +15,7 @@ from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, start_episode
 from scenegym.envs.core.events import make_log
 from scenegym.envs.core.jit import njit
+from scenegym.envs.core.params import rule_record
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.sta.config import StaConfig, kernel_params
 from scenegym.envs.sta.odds_options import DEFAULT_SAMPLES as DEFAULT_SAMPLES
@@ -91,7 +92,7 @@ def sample_rolls(p, dice, log, seed, samples, n, target, department, focus):
 def sample_odds(config: StaConfig, target, dice, focus, difficulty, samples, seed) -> dict:
     """Frequencies of the same figures over ``samples`` engine rolls."""
     params = kernel_params(config)
-    counts = sample_rolls(params, make_dice(1), make_log(1, 0), np.uint64(seed), samples, dice,
+    counts = sample_rolls(rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed), samples, dice,
                           target, 0 if focus is None else focus, focus is not None)
     successes = [float(c / samples) for c in counts[:2 * dice + 1]]
     return {"p_success": float(sum(successes[difficulty:])),

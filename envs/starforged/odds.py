@@ -16,6 +16,7 @@ import numpy as np
 from scenegym.envs.core.batch import fresh_seed
 from scenegym.envs.core.dice import make_dice, roll, start_episode
 from scenegym.envs.core.jit import njit
+from scenegym.envs.core.params import rule_record
 from scenegym.envs.core.stats import z_score
 from scenegym.envs.starforged import state as st
 from scenegym.envs.starforged.config import StarforgedConfig, kernel_params
@@ -167,7 +168,7 @@ def sample_rolls(p, dice, seed, samples, progress, base, adds, momentum, burn):
 
 def sample_odds(spec: RollSpec, config: StarforgedConfig, samples: int, seed: int) -> dict:
     """Frequencies of each key of :data:`KEYS` over ``samples`` engine rolls."""
-    counts = sample_rolls(kernel_params(config), make_dice(1), np.uint64(seed), samples,
+    counts = sample_rolls(rule_record(kernel_params(config)), make_dice(1), np.uint64(seed), samples,
                           spec.progress, spec.base, spec.adds, spec.momentum, spec.burn)
     freq = {key: counts[code] / samples for code, key in OUTCOME_KEYS.items()}
     freq["match"] = counts[3] / samples

@@ -16,6 +16,7 @@ from numba import njit
 from scenegym.envs.core.batch import SceneBatch
 from scenegym.envs.core.borrow import rule_row
 from scenegym.envs.core.header import OVER
+from scenegym.envs.core.params import rule_record
 from scenegym.envs.rulesets import get_ruleset
 from scenegym.envs.sta import state as st
 from scenegym.envs.sta.config import StaConfig, kernel_params
@@ -60,7 +61,7 @@ def answers(rows, p, aim_open):
 
 def test_a_minor_action_is_left_exactly_when_one_is_offered():
     config = StaConfig(pcs=2, npc_tiers=("minor", "minor", "notable"))
-    p = kernel_params(config)
+    p = rule_record(kernel_params(config))  # the rules' own type, as the loops hand it
     rows = []
     for s, (aimed, drawn, toggled) in itertools.product(states_of_random_play(config), USED_UP):
         s = s.copy()

@@ -14,6 +14,7 @@ import pytest
 
 from scenegym.envs.core.dice import make_dice
 from scenegym.envs.core.events import make_log
+from scenegym.envs.core.params import rule_record
 from scenegym.envs.sta.config import StaConfig, kernel_params
 from scenegym.envs.sta.task import (
     add_to_pool,
@@ -29,7 +30,7 @@ from scenegym.envs.sta.task import (
     target_number,
 )
 
-P = kernel_params(StaConfig())
+P = rule_record(kernel_params(StaConfig()))  # the rules' own type, as the loops hand it
 
 
 def test_target_number_is_attribute_plus_department():
@@ -54,7 +55,7 @@ def test_complication_range(face, rng, expected):
 
 def test_bought_dice_cost_1_then_2_then_3_never_over_5():
     assert [next_die_cost(P, k, False) for k in range(4)] == [1, 2, 3, -1]
-    four_dice = kernel_params(StaConfig(max_dice=4))
+    four_dice = rule_record(kernel_params(StaConfig(max_dice=4)))
     assert next_die_cost(four_dice, 2, False) == -1
     assert next_die_cost(P, 2, True) == -1  # Determination's bonus die is the fifth
 
@@ -93,7 +94,7 @@ def test_perfect_opportunity_adds_a_die_counted_as_a_1():
     core task rules): a bonus d20 counted as a 1 (a critical) beside the pool's own dice,
     which all roll [perfect_opportunity_adds]; switched off, one pool die is set to 1."""
     assert roll([20, 5], 2, perfect=True) == (2 + 0 + 1, 1)
-    replace = kernel_params(StaConfig(perfect_opportunity_adds=False))
+    replace = rule_record(kernel_params(StaConfig(perfect_opportunity_adds=False)))
     dice = make_dice(1, np.array([[20, 5, 0]], np.int32))
     assert roll_pool(replace, dice, make_log(1, 0), 0, 2, 14, 4, True, True, 0, 0, 1) == (2, 1)
 
