@@ -50,7 +50,6 @@ import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from queue import Empty
 
 import numpy as np
 
@@ -325,7 +324,7 @@ def play_ranges(run: SceneRun, ranges: list[tuple[int, int]], processes: int, ag
     ``agents``, the run's, made already, else made here), until they meet (:func:`claim`).
     Ctrl-C here stops every worker, and each hands back what it finished."""
     context = worker_context()
-    counts, stop = context.Queue(), context.Event()
+    counts, stop = SceneCount(context), context.Event()
     claims = context.Array("q", [0, len(ranges)])  # ranges from the first on, to the last
     rows = None
     if context.get_start_method() == "fork":
@@ -463,14 +462,31 @@ def follow(futures: list, counts, bar) -> None:
             _advance(bar, ended)  # the bar of play_scenes, counted the same way
 
 
-def drained(counts) -> int:
+class SceneCount:
+    """The scenes the workers ended, on one shared counter: each worker adds to it, the
+    parent reads what is new. A shared integer, not a queue: Ctrl-C can land anywhere in the
+    parent, and one that landed while it read a message off a queue's pipe left the pipe
+    cut mid-message (the next read failed with ``EOFError``, a traceback, exit status 1)."""
+
+    def __init__(self, context):
+        self.total = context.Value("q", 0)
+        self.seen = 0  # the parent's: the total at its last read
+
+    def add(self, scenes: int) -> None:
+        """In a worker: ``scenes`` more ended."""
+        with self.total.get_lock():
+            self.total.value += scenes
+
+    def new(self) -> int:
+        """In the parent: the scenes ended since its last call."""
+        total = self.total.value
+        ended, self.seen = total - self.seen, total
+        return ended
+
+
+def drained(counts: SceneCount) -> int:
     """The scenes reported on ``counts`` since the last call."""
-    total = 0
-    while True:
-        try:
-            total += counts.get_nowait()
-        except Empty:
-            return total
+    return counts.new()
 
 
 def results_in_order(function, items: list, workers: int = 1):
@@ -504,7 +520,7 @@ def range_rows(rows, first: int, scenes: int):
 
 
 # -- in the worker ----------------------------------------------------------------------------
-# The queue a worker reports its ended scenes on, the parent's Ctrl-C, the ranges taken, the
+# The count a worker adds its ended scenes to (SceneCount), the parent's Ctrl-C, the ranges taken, the
 # run's rows shared with this process (None when it was not forked).
 COUNTS = STOP = CLAIMS = ROWS = None
 
@@ -540,9 +556,9 @@ class ParentBar:
         pass
 
 
-class QueueBar:
-    """The part of a tqdm bar :func:`scenegym.common.scenes.play_scenes` uses, counting the
-    ended scenes onto the parent's queue."""
+class CountBar:
+    """The part of a tqdm bar :func:`scenegym.common.scenes.play_scenes` uses, adding the
+    ended scenes to the parent's :class:`SceneCount`."""
 
     disable, desc = False, ""
 
@@ -551,7 +567,7 @@ class QueueBar:
 
     def update(self, scenes: int) -> None:
         if scenes:
-            self.counts.put(int(scenes))
+            self.counts.add(int(scenes))
 
     def close(self) -> None:
         pass
@@ -565,7 +581,7 @@ def worker_range(run: SceneRun, ranges: list):
     if k is None:
         return None
     out = range_rows(ROWS, *ranges[k])
-    part = range_part(run, *ranges[k], bar=QueueBar(COUNTS), stop=STOP.is_set, out=out)
+    part = range_part(run, *ranges[k], bar=CountBar(COUNTS), stop=STOP.is_set, out=out)
     if out is not None and not part[3]:  # its rows are in the shared rows: none to send
         part = (None, *part[1:])
     return k, part

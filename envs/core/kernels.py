@@ -160,7 +160,8 @@ def search_work(layout, sims: int) -> tuple:
     """Scratch arrays for a search of ``sims`` simulations under ``layout`` (one tree of at
     most ``sims + 1`` nodes, reused row after row; the value each root action met in each
     round of a paired root; the decisions simulated; the closed loop's table of outcomes,
-    at most half full), as ``search.search_rows`` takes them."""
+    at most half full; a scratch row and its mask, and the searched root's row and mask),
+    as ``search.search_rows`` takes them."""
     nodes = sims + 1
     slots = 1 << (2 * nodes - 1).bit_length()
     return tuple(SearchWork(

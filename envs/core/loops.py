@@ -78,7 +78,8 @@ policy_a = policy_b = view_a = view_b = _unbound
 # (``inline="always"``): numba generates a callee's whole tree again inside each caller
 # anyway, and a helper compiled as a function of its own cost its own compile on top (a cold
 # copy's loops compiled about a quarter faster inlined, CHANGELOG 0.2.0). ``prefetch_env``
-# stays a function: its borrowed arguments are checked by its signatures (test_prefetch.py).
+# stays a function: its borrowed arguments are checked by its signatures (test_prefetch.py);
+# so do ``borrowed_dice`` and ``borrowed_log``, which the search's copies call too.
 
 
 @njit(inline="always")

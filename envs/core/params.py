@@ -8,8 +8,9 @@ field declared :func:`scenegym.envs.core.config.not_a_param` is left out. A rule
 the parameters it computes (a track's ticks from its boxes, pools from ability and skill),
 each named apart from every field, with :func:`make_params`.
 
-The result is a namedtuple (readable, and what the odds commands pass to compiled code). The
-kernels receive it as a one-record NumPy structured array (:func:`as_record`): numba reads
+The result is a namedtuple, readable in Python. Compiled code receives it as a one-record
+NumPy structured array (:func:`as_record`; one record of it, :func:`rule_record`, where a
+rule is called outside the loops, as the odds commands do): numba reads
 ``p.clock_by_situation[k]`` from a record just as from a namedtuple, but passes a record array
 to a compiled function about seven times faster, which matters when a single env calls the
 engine once per step. A value that neither can represent (a string, ``None``, an empty or

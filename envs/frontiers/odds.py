@@ -89,8 +89,8 @@ def sample_odds(config: FrontiersConfig, ability: int, modifier: int, defense: i
     row[st.POS + TARGET] = 1
     a = config.abilities[ability]
     most = a.dice * a.sides + a.bonus
-    counts = sample_attacks(row, rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed),
-                            samples, ability, params.ab_attribute[ability],
+    counts = sample_attacks(row, rule_record(params), make_dice(1), make_log(1, 0),
+                            np.uint64(seed), samples, ability, params.ab_attribute[ability],
                             params.ab_defense[ability], modifier, defense, most)
     damage = [float(c / samples) for c in counts[:most + 1]]
     return {"p_hit": float(counts[-1] / samples), "damage": damage,

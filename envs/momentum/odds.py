@@ -217,8 +217,8 @@ def sample_odds(config, pool, risk, upgraded, opponent, samples, seed,
     """Frequencies of each key of :data:`KEYS` over ``samples`` engine rolls."""
     params = kernel_params(config)
     opponent_dice = -1 if opponent is None else opponent
-    counts = sample_rolls(rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed), samples, pool,
-                          risk, upgraded, opponent_dice, pressed)
+    counts = sample_rolls(rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed),
+                          samples, pool, risk, upgraded, opponent_dice, pressed)
     return {k: float(counts[CODE_OF[k]] / samples) for k in KEYS}
 
 

@@ -92,8 +92,9 @@ def sample_rolls(p, dice, log, seed, samples, n, target, department, focus):
 def sample_odds(config: StaConfig, target, dice, focus, difficulty, samples, seed) -> dict:
     """Frequencies of the same figures over ``samples`` engine rolls."""
     params = kernel_params(config)
-    counts = sample_rolls(rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed), samples, dice,
-                          target, 0 if focus is None else focus, focus is not None)
+    counts = sample_rolls(rule_record(params), make_dice(1), make_log(1, 0), np.uint64(seed),
+                          samples, dice, target, 0 if focus is None else focus,
+                          focus is not None)
     successes = [float(c / samples) for c in counts[:2 * dice + 1]]
     return {"p_success": float(sum(successes[difficulty:])),
             "p_complication": float(counts[-1] / samples), "successes": successes}

@@ -168,8 +168,9 @@ def sample_rolls(p, dice, seed, samples, progress, base, adds, momentum, burn):
 
 def sample_odds(spec: RollSpec, config: StarforgedConfig, samples: int, seed: int) -> dict:
     """Frequencies of each key of :data:`KEYS` over ``samples`` engine rolls."""
-    counts = sample_rolls(rule_record(kernel_params(config)), make_dice(1), np.uint64(seed), samples,
-                          spec.progress, spec.base, spec.adds, spec.momentum, spec.burn)
+    counts = sample_rolls(rule_record(kernel_params(config)), make_dice(1), np.uint64(seed),
+                          samples, spec.progress, spec.base, spec.adds, spec.momentum,
+                          spec.burn)
     freq = {key: counts[code] / samples for code, key in OUTCOME_KEYS.items()}
     freq["match"] = counts[3] / samples
     return {k: float(freq[k]) for k in KEYS}

@@ -240,3 +240,26 @@ def test_ray_asked_without_ray_names_the_extra_before_any_scene(tmp_path, monkey
     err = capsys.readouterr().err
     assert 'pip install "scenegym[ray]"' in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+def add_scenes(count, times: int) -> None:
+    """A stand-in worker: ``times`` ranges of 3 scenes each, added to ``count``."""
+    for _ in range(times):
+        count.add(3)
+
+
+def test_the_workers_count_adds_up_and_the_parent_reads_only_what_is_new():
+    """The workers' ended scenes go on one shared count. They went on a queue, whose pipe a
+    Ctrl-C landing in the parent's read could cut mid-message: the next read failed with
+    ``EOFError`` and the run ended in a traceback, exit status 1, instead of its report."""
+    context = pool.worker_context()
+    count = pool.SceneCount(context)
+    workers = [context.Process(target=add_scenes, args=(count, 500)) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert count.new() == 3000
+    assert count.new() == 0  # read once
+    add_scenes(count, 1)
+    assert count.new() == 3
