@@ -457,7 +457,7 @@ def follow(futures: list, counts, bar) -> None:
     while pending:
         done, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
         raise_failure(done)
-        ended = drained(counts)
+        ended = counts.new()
         if bar is not None and ended:
             _advance(bar, ended)  # the bar of play_scenes, counted the same way
 
@@ -482,11 +482,6 @@ class SceneCount:
         total = self.total.value
         ended, self.seen = total - self.seen, total
         return ended
-
-
-def drained(counts: SceneCount) -> int:
-    """The scenes reported on ``counts`` since the last call."""
-    return counts.new()
 
 
 def results_in_order(function, items: list, workers: int = 1):
@@ -520,8 +515,8 @@ def range_rows(rows, first: int, scenes: int):
 
 
 # -- in the worker ----------------------------------------------------------------------------
-# The count a worker adds its ended scenes to (SceneCount), the parent's Ctrl-C, the ranges taken, the
-# run's rows shared with this process (None when it was not forked).
+# The count a worker adds its ended scenes to (SceneCount), the parent's Ctrl-C, the ranges
+# taken, the run's rows shared with this process (None when it was not forked).
 COUNTS = STOP = CLAIMS = ROWS = None
 
 
@@ -548,7 +543,7 @@ class ParentBar:
         self.bar, self.counts = bar, counts
 
     def update(self, scenes: int) -> None:
-        ended = scenes + drained(self.counts)
+        ended = scenes + self.counts.new()
         if self.bar is not None and ended:
             _advance(self.bar, ended)
 

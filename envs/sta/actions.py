@@ -228,9 +228,17 @@ def legal_on_enemies(s, p, m, c):
         m[st.A_READY + t] = True
         m[st.A_CREATE_TRAIT + t] = trait_open(s, p, c, t)
         if p.weapon_melee[w] == 0 or in_reach(s, c, t):
-            m[st.A_ATTACK_STUN + t] = (p.weapon_injury[w] & 1) == 1
-            m[st.A_ATTACK_DEADLY + t] = ((p.weapon_injury[w] & 2) == 2
-                                         and can_escalate(s, c, p.deadly_threat))
+            m[st.A_ATTACK_STUN + t], m[st.A_ATTACK_DEADLY + t] = weapon_attacks(s, p, c, w)
+
+
+@njit(cache=True)
+def weapon_attacks(s, p, c, w):
+    """Whether ``c``'s weapon ``w`` may make a Stun attack, and a Deadly one (its injury
+    allows it, and the Threat: an NPC needs it to escalate, a PC adds it,
+    :func:`can_escalate`)."""
+    stun = (p.weapon_injury[w] & st.STUN_ONLY) != 0
+    deadly = (p.weapon_injury[w] & st.DEADLY_ONLY) != 0 and can_escalate(s, c, p.deadly_threat)
+    return stun, deadly
 
 
 @njit(cache=True)
@@ -238,11 +246,8 @@ def legal_spring(s, p, m):
     """The readied weapon's Stun or Deadly attack (a Deadly one if the Threat is there), or
     let it pass."""
     r = s[st.ACTOR]
-    w = weapon_in_hand(s, r)
     m[st.A_HOLD] = True
-    m[st.A_SPRING_STUN] = (p.weapon_injury[w] & 1) == 1
-    m[st.A_SPRING_DEADLY] = ((p.weapon_injury[w] & 2) == 2
-                             and can_escalate(s, r, p.deadly_threat))
+    m[st.A_SPRING_STUN], m[st.A_SPRING_DEADLY] = weapon_attacks(s, p, r, weapon_in_hand(s, r))
 
 
 @njit(cache=True)
