@@ -2,7 +2,8 @@
 
 For each env id (default: every registered one), each config variant its ruleset declares
 (``Ruleset.invariants``: a module with ``VARIANTS`` and ``check(state, config)``) and each
-pairing of random, heuristic and stall agents (and the search, ``mcts`` on a small budget, in
+pairing of random, heuristic and stall agents (and the search, ``mcts`` on a small budget
+rolled out by the heuristic, or by the random player where the heuristic is not compiled, in
 either seat against the heuristic, where no seat's view hides state: on an eighth of a
 pairing's decisions), a batch plays until its share of ``--decisions`` is made. After every decision it checks the generic invariants (a pending decision has a seat
 and a legal action; the observation is finite and inside its space; an episode's crew
@@ -53,8 +54,8 @@ PAIRS = (("random", "random"), ("heuristic", "heuristic"), ("random", "heuristic
          ("heuristic", "random"), ("stall", "heuristic"), ("heuristic", "stall"))
 # the search in either seat, on a small budget, wherever no seat's view hides state; it plays
 # SEARCH_SHARE of a pairing's decisions (a search decision costs hundreds of a heuristic's)
-SEARCH = "mcts:sims=8,depth=60,rollout=random"  # random rollouts: any ruleset, plug-ins too
-SEARCH_PAIRS = ((SEARCH, "heuristic"), ("heuristic", SEARCH))
+SEARCH = "mcts:sims=8,depth=60"  # rolled out by the ruleset's heuristic, as mcts plays by default
+SEARCH_RANDOM = SEARCH + ",rollout=random"  # where the heuristic is not compiled (a plug-in's)
 SEARCH_SHARE = 0.125
 DEFAULT_BATCH = 256
 LOG_CAPACITY = 4096  # event records per env and decision, when the pools are checked
@@ -222,12 +223,24 @@ def soak_plan(ids, decisions: int) -> list[Pairing]:
                   if k in rs.config_type.field_names()}
         for name, overrides in variants.items():
             config = {**kwargs, **overrides}
-            searched = not rs.hidden_reason(rs.make_config(**config))
-            for crew, gm in PAIRS + (SEARCH_PAIRS if searched else ()):
-                weight = SEARCH_SHARE if SEARCH in (crew, gm) else 1.0
+            made = rs.make_config(**config)
+            searched = () if rs.hidden_reason(made) else search_pairs(rs, made)
+            for crew, gm in PAIRS + searched:
+                weight = SEARCH_SHARE if (crew, gm) in searched else 1.0
                 plan.append((Pairing(env_id, name, config, crew, gm, 0), weight))
     share = decisions / sum(weight for _, weight in plan)
     return [p._replace(decisions=max(1, int(share * weight))) for p, weight in plan]
+
+
+def search_pairs(rs, config) -> tuple[tuple[str, str], ...]:
+    """The search in either seat against the heuristic: rolled out by the ruleset's heuristic
+    where that agent is compiled (the search as ``mcts`` plays by default), else by the random
+    player."""
+    from scenegym.envs.core.policy import PYTHON, policy_of
+
+    compiled = policy_of(make_agent("heuristic", rs.name, 0, config)) is not PYTHON
+    search = SEARCH if compiled else SEARCH_RANDOM
+    return (search, "heuristic"), ("heuristic", search)
 
 
 def soak_pairing(pairing: Pairing, seed: int, batch: int) -> tuple[Violation | None, int, float]:

@@ -203,20 +203,20 @@ class SceneBatch:
             self._all_selected = which is None
         if self._apply_args is None or self._apply_obs is not self._obs:
             self._apply_obs = self._obs
-            self._apply_args = self.apply_args(None), self.apply_args(self._stale)
-            self._apply = [entry_point(self.ruleset.kernels.apply, args)
-                           for args in self._apply_args]
-        bad, self.ended, self.paid = self._apply[not observe](*self._apply_args[not observe])
+            self._apply_args = self.apply_args()
+            self._apply = entry_point(self.ruleset.kernels.apply, (*self._apply_args, 1))
+        bad, self.ended, self.paid = self._apply(*self._apply_args, 1 if observe else 0)
         self._any_stale = self._any_stale or not observe
         if bad >= 0:
             raise ValueError(self.describe_illegal(bad, int(self._actions[bad])))
         return self._reward, self._over, self._truncated
 
-    def apply_args(self, stale) -> tuple:
-        """The arguments of the compiled step (``loops.apply_batch``), prepared once."""
+    def apply_args(self) -> tuple:
+        """The arguments of the compiled step (``loops.apply_batch``) but its last, whether
+        it renders the observations, prepared once."""
         return (self.state, self.params, self.dice_arrays, self.log_arrays, self._actions,
                 self._which, self.masks, self._obs, self.illegal_code, self._reward,
-                self.gm_extra, self._over, self._truncated, stale)
+                self.gm_extra, self._over, self._truncated, self._stale)
 
     def use_obs_array(self, obs: np.ndarray) -> np.ndarray:
         """Make ``obs`` the array the rules write observations into from now on, and return

@@ -153,21 +153,22 @@ def begin_batch(state, params, dice_arrays, log_arrays, seed, env_ids, which, ma
 
 @njit(cache=True)
 def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, obs,
-                illegal_mode, reward, gm_extra, over, truncated, stale):
+                illegal_mode, reward, gm_extra, over, truncated, stale, observing):
     """Check, apply and collect: returns (first illegal env or -1, episodes ended, envs
     paid a reward before their end). ``gm_extra[i]``: what the adversarial GM is paid beyond
     the negative of ``reward[i]`` (the crew's; header ``GM_EXTRA``).
 
-    ``stale``: None, every applied env's observation is rendered; or bool[n]: none is, and
-    ``stale[i]`` is set for each applied env instead (:func:`observe_stale` renders them
-    when they are read)."""
+    ``observing``: 1, every applied env's observation is rendered; 0, none is, and
+    ``stale[i]`` (bool[n]) is set for each applied env instead (:func:`observe_stale`
+    renders them when they are read). A flag, not a ``stale`` of None or an array: one
+    signature, so one compile and one kernel loaded per copy."""
     p = params[0]
     dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     bad = first_illegal(state, masks, actions, which)
     if bad >= 0 and illegal_mode == RAISE:
         return bad, 0, 0
     ended = paid = 0
-    far = rows_far(state, masks, obs, stale is None)
+    far = rows_far(state, masks, obs, observing == 1)
     for i in range(state.shape[0]):
         reward[i] = 0.0
         gm_extra[i] = 0.0
@@ -183,7 +184,7 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
         else:
             rule_apply(s, p, dice, log, i, a)
         rule_legal(s, p, rule_row(masks[i]))
-        if stale is None:
+        if observing == 1:
             rule_observe(s, p, rule_row(obs[i]))
         else:
             stale[i] = True

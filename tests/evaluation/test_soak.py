@@ -31,6 +31,7 @@ def test_every_registered_ruleset_variant_and_pairing_keeps_its_invariants(monke
     assert main(["soak", "--decisions", "20000", "--seed", "5", "--batch", "16"]) == 0
     out = capsys.readouterr().out
     assert "no invariant broken" in out and "[oracle prices] crew random vs GM heuristic" in out
+    assert "[default] crew heuristic vs GM mcts:sims=8,depth=60:" in out  # heuristic rollouts
     for env_id in env_ids():
         assert f"{env_id} [default] crew heuristic vs GM random" in out
 

@@ -142,3 +142,16 @@ def test_a_scripted_scene_of_the_plug_in_reads_its_columns_by_name(pig):
                                                          "seat": CREW}
     with pytest.raises(KeyError, match="no state field 'bank'.*scenegym_test_pig"):
         s.get("bank")
+
+
+def test_the_soak_searches_it_with_random_rollouts_its_python_heuristic_cannot_play(pig):
+    """The search's rollouts are compiled: a ruleset whose heuristic is a Python agent is
+    soaked with the search rolled out by the random player; a built-in one, by its heuristic
+    (``mcts``'s default)."""
+    from scenegym.evaluation import soak
+
+    searched = {env_id: {p.crew for p in soak.soak_plan([env_id], 1000) if "mcts" in p.crew}
+                for env_id in (ENV_ID, "scenegym/MomentumScene-v1")}
+    assert searched == {ENV_ID: {soak.SEARCH_RANDOM},
+                        "scenegym/MomentumScene-v1": {soak.SEARCH}}
+    assert "rollout=" not in soak.SEARCH
