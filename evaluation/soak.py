@@ -234,12 +234,15 @@ def soak_plan(ids, decisions: int) -> list[Pairing]:
 
 def search_pairs(rs, config) -> tuple[tuple[str, str], ...]:
     """The search in either seat against the heuristic: rolled out by the ruleset's heuristic
-    where that agent is compiled (the search as ``mcts`` plays by default), else by the random
-    player."""
-    from scenegym.envs.core.policy import PYTHON, policy_of
+    where ``mcts`` can roll out by it (a compiled agent: the search as it plays by default),
+    else by the random player."""
+    from scenegym.agents.mcts_agent import rollout_policy
 
-    compiled = policy_of(make_agent("heuristic", rs.name, 0, config)) is not PYTHON
-    search = SEARCH if compiled else SEARCH_RANDOM
+    try:
+        rollout_policy(rs, config, "heuristic")
+        search = SEARCH
+    except ValueError:  # a Python heuristic, such as a plug-in's
+        search = SEARCH_RANDOM
     return (search, "heuristic"), ("heuristic", search)
 
 

@@ -213,7 +213,8 @@ class SceneBatch:
 
     def apply_args(self) -> tuple:
         """The arguments of the compiled step (``loops.apply_batch``) but its last, whether
-        it renders the observations, prepared once."""
+        it renders the observations (prepared again only when the observation array is
+        swapped, :meth:`use_obs_array`)."""
         return (self.state, self.params, self.dice_arrays, self.log_arrays, self._actions,
                 self._which, self.masks, self._obs, self.illegal_code, self._reward,
                 self.gm_extra, self._over, self._truncated, self._stale)

@@ -158,10 +158,9 @@ def apply_batch(state, params, dice_arrays, log_arrays, actions, which, masks, o
     paid a reward before their end). ``gm_extra[i]``: what the adversarial GM is paid beyond
     the negative of ``reward[i]`` (the crew's; header ``GM_EXTRA``).
 
-    ``observing``: 1, every applied env's observation is rendered; 0, none is, and
-    ``stale[i]`` (bool[n]) is set for each applied env instead (:func:`observe_stale`
-    renders them when they are read). A flag, not a ``stale`` of None or an array: one
-    signature, so one compile and one kernel loaded per copy."""
+    ``observing``: 1, every applied env's observation is rendered; any other value, none
+    is, and ``stale[i]`` (bool[n]) is set for each applied env instead
+    (:func:`observe_stale` renders them when they are read)."""
     p = params[0]
     dice, log = by_ref(borrowed_dice(dice_arrays)), by_ref(borrowed_log(log_arrays))
     bad = first_illegal(state, masks, actions, which)

@@ -154,4 +154,3 @@ def test_the_soak_searches_it_with_random_rollouts_its_python_heuristic_cannot_p
                 for env_id in (ENV_ID, "scenegym/MomentumScene-v1")}
     assert searched == {ENV_ID: {soak.SEARCH_RANDOM},
                         "scenegym/MomentumScene-v1": {soak.SEARCH}}
-    assert "rollout=" not in soak.SEARCH
