@@ -28,11 +28,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from scenegym.evaluation.playtest import playtest_scenes
 
-# Scenes of each ruleset: about 10 s on one process of this project's machine (2026-12-07;
-# Starforged's 6 s), so a split's fixed costs (its workers' start, the last ranges, the
-# merge) weigh as little as in a long playtest. The counts were set when the rulesets ran 2-3x
-# slower: STA social's 600,000 then took 3 s, and split read 1.60-1.63x against 1.87-1.91x
-# for 2,000,000.
+# Scenes of each ruleset: about 10 s on one process of this project's machine (Starforged's
+# 6 s), so a split's fixed costs (its workers' start, the last ranges, the merge) weigh as
+# little as in a long playtest: over 3 s of STA social scenes two workers read 1.60-1.63x,
+# over 10-15 s 1.87-1.91x (2026-12-07).
 SCENES = {"starforged": 4_000_000, "momentum": 700_000, "sta": 600_000,
           "sta_social": 2_000_000, "frontiers": 500_000}
 

@@ -205,7 +205,7 @@ class SceneBatch:
             self._apply_obs = self._obs
             self._apply_args = self.apply_args()
             self._apply = entry_point(self.ruleset.kernels.apply, (*self._apply_args, 1))
-        bad, self.ended, self.paid = self._apply(*self._apply_args, 1 if observe else 0)
+        bad, self.ended, self.paid = self._apply(*self._apply_args, int(observe))
         self._any_stale = self._any_stale or not observe
         if bad >= 0:
             raise ValueError(self.describe_illegal(bad, int(self._actions[bad])))
