@@ -411,6 +411,7 @@ def search_rows(rows, params, env_ids, seed, sims, c, depth_cap, expand, other, 
     root_m = rule_row(mask[1])  # the root's mask, computed once a row
     tree = (borrow(children), borrow(visits), borrow(totals), borrow(used), borrow(rounds),
             borrow(steps), (borrow(outcome_keys), borrow(outcome_nodes)))
+    policy = borrow(policy)  # read at every simulated decision: no reference counted
     for r in range(rows.shape[0]):
         root = rule_row(scratch[1])
         root[:] = rows[r]
