@@ -31,13 +31,13 @@ from typing import Any, NamedTuple
 
 REFERENCES = Path(__file__).with_name("benchmarks.json")
 TRIVIAL = ("random", "constant", "stall", "heuristic")
-# the search where it is fast enough for the protocol's 5,000 scenes in a few minutes
-# (examples/mcts_bench.py, docs/batch.md: Starforged plays thousands of searched decisions/s
-# at 100 simulations, STA social conflict hundreds; the others 80 to 150, too slow)
+# the search where the protocol's 5,000 scenes take under half a minute a seat on one core
+# (Starforged at 400 simulations, STA social conflict at 100: 12 to 27 s); in the other tasks
+# 3 to 8 minutes at 100 simulations (examples/mcts_bench.py and docs/batch.md give the rates)
 SEARCH = "mcts:sims=400"
 SEARCH_SOCIAL = "mcts:sims=100"
-NO_SEARCH = ("; no search row: mcts plays {rate} searched decisions/s at 100 simulations "
-             "here, so the protocol's 5,000 scenes would take far more than a few minutes")
+NO_SEARCH = ("; no search row: at 100 simulations mcts plays about {rate} searched decisions/s "
+             "here, and the protocol's 5,000 scenes take about {minutes} minutes on one core")
 
 
 class BenchmarkTask(NamedTuple):
@@ -78,25 +78,25 @@ TASKS = (
                   why="against the equilibrium crew; the optimal GM holds it to the value"),
     BenchmarkTask("momentum-crew", "scenegym/MomentumScene-v1", "crew", "heuristic-adversarial",
                   why="the adversarial GM: a crew must choose when to Press"
-                  + NO_SEARCH.format(rate=150)),
+                  + NO_SEARCH.format(rate=600, minutes=6)),
     BenchmarkTask("momentum-gm", "scenegym/MomentumScene-v1", "gm", "heuristic",
                   (*TRIVIAL, "heuristic-adversarial"),
                   why="against the heuristic crew, whom the hand-written GMs barely hold"
-                  + NO_SEARCH.format(rate=150)),
+                  + NO_SEARCH.format(rate=600, minutes=5)),
     BenchmarkTask("sta-personal-crew", "scenegym/STAPersonalConflict-v1", "crew", "heuristic",
                   why="the heuristic crew wins a minority of the default conflict"
-                  + NO_SEARCH.format(rate=140)),
+                  + NO_SEARCH.format(rate=900, minutes=3)),
     BenchmarkTask("sta-personal-gm", "scenegym/STAPersonalConflict-v1", "gm", "heuristic",
-                  why="against the heuristic crew" + NO_SEARCH.format(rate=140)),
+                  why="against the heuristic crew" + NO_SEARCH.format(rate=900, minutes=4)),
     BenchmarkTask("sta-social-crew", "scenegym/STASocialConflict-v1", "crew", "heuristic",
                   (*TRIVIAL, SEARCH_SOCIAL)),
     BenchmarkTask("sta-social-gm", "scenegym/STASocialConflict-v1", "gm", "heuristic",
                   (*TRIVIAL, SEARCH_SOCIAL),
                   why="the heuristic crew wins most social scenes: the GM seat has room"),
     BenchmarkTask("frontiers-crew", "scenegym/FrontiersEncounter-v1", "crew", "heuristic",
-                  why="against the heuristic GM" + NO_SEARCH.format(rate=80)),
+                  why="against the heuristic GM" + NO_SEARCH.format(rate=675, minutes=8)),
     BenchmarkTask("frontiers-gm", "scenegym/FrontiersEncounter-v1", "gm", "heuristic",
-                  why="against the heuristic crew" + NO_SEARCH.format(rate=80)),
+                  why="against the heuristic crew" + NO_SEARCH.format(rate=675, minutes=5)),
 )
 
 
