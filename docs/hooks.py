@@ -251,7 +251,7 @@ def benchmarks_page() -> str:
         lines += [f"## {task.name}", "",
                   f"`{task.env_id}`, seat **{task.seat}** against `{task.opponent}`, "
                   f"{task.scenes:,} scenes of seed {task.seed}." + exact
-                  + (f" {task.why[0].upper()}{task.why[1:]}." if task.why else ""), "",
+                  + (f" {task.why_sentence}" if task.why else ""), "",
                   "| agent | crew win rate [95% CI] | cut off |", "|---|---|---|"]
         for agent, row in table["tasks"].get(task.name, {}).items():
             lo, hi = row["crew_win_ci"]

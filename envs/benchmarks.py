@@ -68,6 +68,11 @@ class BenchmarkTask(NamedTuple):
     exact: float | None = None
     why: str = ""
 
+    @property
+    def why_sentence(self) -> str:
+        """``why`` as a sentence (its first letter a capital, a full stop), or ``""``."""
+        return f"{self.why[0].upper()}{self.why[1:]}." if self.why else ""
+
 
 TASKS = (
     BenchmarkTask("starforged-crew", "scenegym/StarforgedSceneChallenge-v1", "crew", "optimal",

@@ -129,7 +129,7 @@ def table_lines(task: BenchmarkTask, measured: dict, reference: dict) -> list[st
     exact = "" if task.exact is None else f"; exact crew win probability {task.exact:.4f}"
     lines = [f"## {task.name}", "",
              f"`{task.env_id}`, seat **{task.seat}** against `{task.opponent}`; "
-             f"{task.scenes:,} scenes of seed {task.seed}{exact}. {task.why}".rstrip() + "",
+             f"{task.scenes:,} scenes of seed {task.seed}{exact}. {task.why_sentence}".rstrip(),
              "", "| agent | crew win rate [95% CI] | cut off | recorded | agrees |",
              "|---|---|---|---|---|"]
     for agent, row in measured.items():

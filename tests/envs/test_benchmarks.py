@@ -73,6 +73,20 @@ def play_once(monkeypatch):
     monkeypatch.setattr(benchmark, "measure", played_once)
 
 
+def test_each_task_says_why_in_a_sentence_in_the_command_and_on_the_page():
+    """The protocol line of the command's table and of the docs page end with the task's
+    reason as a sentence of its own: a capital first, a full stop last."""
+    pytest.importorskip("mkdocs")
+    page = load_file(ROOT / "docs" / "hooks.py", "docs_hooks").benchmarks_page()
+    task = task_named("sta-personal-gm")
+    assert task.why_sentence.startswith("Against the heuristic crew; no search row")
+    assert task.why_sentence.endswith("minutes on one core.")
+    protocol = benchmark.table_lines(task, {}, {})[2]
+    assert protocol.endswith(f"5,000 scenes of seed 1. {task.why_sentence}"), protocol
+    assert f"5,000 scenes of seed 1. {task.why_sentence}" in page
+    assert task_named("sta-social-crew").why_sentence == ""
+
+
 @pytest.mark.parametrize("env_id", ["scenegym/MomentumScene-v1",
                                     "scenegym/StarforgedSceneChallenge-v1"])
 def test_the_command_reproduces_the_recorded_rows_to_the_scene(env_id, capsys, play_once):
