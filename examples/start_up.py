@@ -12,12 +12,17 @@ of the same run.
   parsers: ``tests/test_cli.py`` checks it);
 - per id (unless ``--no-steps``), the warm first step: import, make, reset and one step against the kernel cache
   as it is (a first probe fills it, so the kernels load from disk), with its ratio to
-  ``import numba``.
+  ``import numba``;
+- with ``--numba-python PATH``, ``import numba`` and numba's first kernel again under that
+  interpreter: a virtual environment with numba and NumPy alone shows numba's own floor
+  without SciPy's import.
 
 Each figure is the median of ``--repeats`` processes::
 
     python examples/start_up.py --repeats 5
     python examples/start_up.py --repeats 5 --no-steps   # start-up and help only
+    python -m venv /tmp/bare && /tmp/bare/bin/pip install numba==0.68.1 numpy==2.4.6
+    python examples/start_up.py --no-steps --numba-python /tmp/bare/bin/python
 
 Run it from the repository root with its parent on ``PYTHONPATH`` (or with the package
 installed), and say the load (``uptime``) beside the figures.
@@ -54,10 +59,10 @@ def process_seconds(args: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def import_seconds(statement: str, check: str = "True") -> float:
-    """Seconds ``statement`` takes inside a fresh process (``check`` is asserted after it)."""
-    out = subprocess.run([sys.executable, "-c", IMPORT_PROBE.format(statement=statement,
-                                                                   check=check)],
+def import_seconds(statement: str, check: str = "True", python: str = sys.executable) -> float:
+    """Seconds ``statement`` takes inside a fresh process of ``python`` (``check`` is
+    asserted after it)."""
+    out = subprocess.run([python, "-c", IMPORT_PROBE.format(statement=statement, check=check)],
                          check=True, capture_output=True, text=True)
     return float(out.stdout.strip().splitlines()[-1])
 
@@ -72,12 +77,23 @@ def plus_one(x):
 """
 
 
-def first_kernel_seconds(folder: str) -> float:
+def first_kernel_seconds(folder: str, python: str = sys.executable) -> float:
     """Seconds of ``import numba`` and a first call of a trivial kernel cached in
-    ``folder`` (a fresh process; the first probe compiles it)."""
+    ``folder`` (a fresh process of ``python``; the first probe compiles it)."""
     statement = (f"import sys; sys.path.insert(0, {folder!r}); import trivial_kernel; "
                  "trivial_kernel.plus_one(1)")
-    return import_seconds(statement)
+    return import_seconds(statement, python=python)
+
+
+def numba_floor(repeats: int, python: str = sys.executable) -> tuple[float, float]:
+    """Medians of ``import numba`` and of numba's first cached trivial kernel under
+    ``python``, each in fresh processes."""
+    numba = median_of(repeats, lambda: import_seconds("import numba", python=python))
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "trivial_kernel.py").write_text(TRIVIAL_KERNEL)
+        first_kernel_seconds(folder, python)  # compiles it into the cache
+        kernel = median_of(repeats, lambda: first_kernel_seconds(folder, python))
+    return numba, kernel
 
 
 def warm_first_step(env_id: str) -> float:
@@ -102,19 +118,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="processes per figure")
     parser.add_argument("--no-steps", action="store_true",
                         help="leave out each id's warm first step")
+    parser.add_argument("--numba-python", metavar="PATH",
+                        help="also: numba's floor under this interpreter (with numba, NumPy)")
     args = parser.parse_args()
     from scenegym.envs.rulesets import env_ids
 
     n = args.repeats
     bare = median_of(n, lambda: process_seconds([sys.executable, "-c", "pass"]))
-    numba = median_of(n, lambda: import_seconds("import numba"))
+    numba, kernel = numba_floor(n)
     scenegym = median_of(n, lambda: process_seconds(
         [sys.executable, "-c", IMPORT_PROBE.format(
             statement="import scenegym", check="'numba' not in sys.modules")]))
-    with tempfile.TemporaryDirectory() as folder:
-        Path(folder, "trivial_kernel.py").write_text(TRIVIAL_KERNEL)
-        first_kernel_seconds(folder)  # compiles it into the cache
-        kernel = median_of(n, lambda: first_kernel_seconds(folder))
     blas = median_of(n, lambda: import_seconds("import scipy.linalg.cython_blas"))
     helps = {command: median_of(n, help_seconds(command)) for command in HELPS}
     print(f"python -c pass                     {bare:6.2f} s")
@@ -123,6 +137,13 @@ def main() -> None:
           f"numba; scipy.linalg alone {blas:.2f} s)")
     print(f"import scenegym (process)          {scenegym:6.2f} s  ({scenegym - bare:+.2f} s "
           "over bare Python; numba not loaded)")
+    if args.numba_python:
+        other_numba, other_kernel = numba_floor(n, args.numba_python)
+        scipy = subprocess.run([args.numba_python, "-c", "import scipy"],
+                               capture_output=True).returncode == 0
+        print(f"under {args.numba_python} ({'with' if scipy else 'without'} SciPy): "
+              f"import numba {other_numba:.2f} s, numba's first kernel {other_kernel:.2f} s "
+              f"({other_kernel / other_numba:.2f}x)")
     for command, seconds in helps.items():
         print(f"{'scenegym ' + command + ' (process)':<34} {seconds:6.2f} s")
     for env_id in () if args.no_steps else env_ids():
