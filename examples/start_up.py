@@ -85,6 +85,14 @@ def first_kernel_seconds(folder: str, python: str = sys.executable) -> float:
     return import_seconds(statement, python=python)
 
 
+def imports_numba(python: str) -> bool:
+    """Whether ``python`` runs and imports numba."""
+    try:
+        return subprocess.run([python, "-c", "import numba"], capture_output=True).returncode == 0
+    except OSError:  # no such file, or not executable
+        return False
+
+
 def numba_floor(repeats: int, python: str = sys.executable) -> tuple[float, float]:
     """Medians of ``import numba`` and of numba's first cached trivial kernel under
     ``python``, each in fresh processes."""
@@ -121,6 +129,11 @@ def main() -> None:
     parser.add_argument("--numba-python", metavar="PATH",
                         help="also: numba's floor under this interpreter (with numba, NumPy)")
     args = parser.parse_args()
+    if args.repeats < 1:
+        parser.error(f"--repeats must be 1 or more, not {args.repeats}")
+    if args.numba_python and not imports_numba(args.numba_python):
+        parser.error(f"--numba-python {args.numba_python}: not a Python that imports numba "
+                     "(give the path of an interpreter with numba and NumPy installed)")
     from scenegym.envs.rulesets import env_ids
 
     n = args.repeats
