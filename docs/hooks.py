@@ -250,8 +250,8 @@ def benchmarks_page() -> str:
         exact = "" if task.exact is None else f" Exact crew win probability: {task.exact:.4f}."
         lines += [f"## {task.name}", "",
                   f"`{task.env_id}`, seat **{task.seat}** against `{task.opponent}`, "
-                  f"{task.scenes:,} scenes of seed {task.seed}." + exact
-                  + (f" {task.why_sentence}" if task.why else ""), "",
+                  f"{task.scenes:,} scenes of seed {task.seed}.{exact} {task.why_sentence}".rstrip(),
+                  "",
                   "| agent | crew win rate [95% CI] | cut off |", "|---|---|---|"]
         for agent, row in table["tasks"].get(task.name, {}).items():
             lo, hi = row["crew_win_ci"]
